@@ -1,0 +1,96 @@
+// swift-tools-version: 6.1
+// Inkstone: an input-method composition engine daemon for Linux.
+//
+// Layers, bottom to top (see README.md, "Layout"):
+//   C edges:      CICU (C target, ICU hidden), CDBus, CXKBCommon, CLinux, CHangul (tests only)
+//   pure Swift:   InkstoneSegmentation → InkstoneText → InkstoneEngines → InkstoneService
+//   D-Bus:        DBusKit (libdbus + epoll loop) → InkstoneDBus (adapter over InkstoneService)
+//   executables:  inkstoned (daemon), inkstone (client), inkstone-bench (benchmarks)
+import PackageDescription
+
+let package = Package(
+    name: "Inkstone",
+    products: [
+        .executable(name: "inkstoned", targets: ["inkstoned"]),
+        .executable(name: "inkstone", targets: ["inkstone"]),
+        .executable(name: "inkstone-bench", targets: ["InkstoneBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections.git", exact: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
+    ],
+    targets: [
+        // MARK: C edges
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]
+        ),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
+
+        // MARK: pure Swift model
+        .target(name: "InkstoneSegmentation", dependencies: ["CICU"]),
+        .target(
+            name: "InkstoneText",
+            dependencies: [
+                "InkstoneSegmentation",
+                .product(name: "_RopeModule", package: "swift-collections"),
+            ]
+        ),
+        .target(name: "InkstoneEngines", dependencies: ["CXKBCommon"]),
+        .target(name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines"]),
+
+        // MARK: D-Bus
+        .target(name: "DBusKit", dependencies: ["CDBus", "CLinux"]),
+        .target(
+            name: "InkstoneDBus",
+            dependencies: ["DBusKit", "InkstoneService", .product(name: "Logging", package: "swift-log")]
+        ),
+
+        // MARK: executables
+        .executableTarget(
+            name: "inkstoned",
+            dependencies: [
+                "InkstoneDBus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "inkstone",
+            dependencies: ["DBusKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "InkstoneBench",
+            dependencies: [
+                "DBusKit", "InkstoneDBus", "InkstoneText", "InkstoneEngines", "InkstoneTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: tests
+        .target(name: "InkstoneTestSupport", dependencies: ["DBusKit"]),
+        .testTarget(name: "InkstoneSegmentationTests", dependencies: ["InkstoneSegmentation"]),
+        .testTarget(
+            name: "InkstoneTextTests",
+            dependencies: ["InkstoneText", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "InkstoneEnginesTests",
+            dependencies: ["InkstoneEngines", "CHangul", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "InkstoneServiceTests",
+            dependencies: ["InkstoneService", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "InkstoneTestSupport"]),
+        .testTarget(
+            name: "InkstoneDaemonTests",
+            dependencies: ["InkstoneTestSupport", "DBusKit", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+    ]
+)

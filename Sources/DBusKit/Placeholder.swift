@@ -1,0 +1,2 @@
+// Placeholder: replaced as the DBusKit target grows.
+enum _DBusKitPlaceholder {}

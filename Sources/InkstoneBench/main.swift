@@ -1,0 +1,1 @@
+print("inkstone-bench: not built yet")

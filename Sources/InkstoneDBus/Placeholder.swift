@@ -1,0 +1,2 @@
+// Placeholder: replaced as the InkstoneDBus target grows.
+enum _InkstoneDBusPlaceholder {}

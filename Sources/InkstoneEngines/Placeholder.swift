@@ -1,0 +1,2 @@
+// Placeholder: replaced as the InkstoneEngines target grows.
+enum _InkstoneEnginesPlaceholder {}

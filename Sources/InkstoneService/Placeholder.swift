@@ -1,0 +1,2 @@
+// Placeholder: replaced as the InkstoneService target grows.
+enum _InkstoneServicePlaceholder {}

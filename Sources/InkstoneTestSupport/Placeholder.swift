@@ -1,0 +1,2 @@
+// Placeholder: replaced as the InkstoneTestSupport target grows.
+enum _InkstoneTestSupportPlaceholder {}

@@ -1,0 +1,2 @@
+// Placeholder: replaced as the InkstoneText target grows.
+enum _InkstoneTextPlaceholder {}

@@ -1,0 +1,1 @@
+print("inkstone: not built yet")

@@ -1,0 +1,1 @@
+print("inkstoned: not built yet")
