@@ -1,2 +1,0 @@
-// Placeholder: replaced as the InkstoneText target grows.
-enum _InkstoneTextPlaceholder {}
