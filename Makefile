@@ -1,0 +1,49 @@
+# Inkstone: the two commands are `make run` and `make test` (see README.md).
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DESTDIR ?=
+SWIFT_BUILD_FLAGS ?=
+
+.PHONY: run test build release bench install uninstall generate clean
+
+run:            ## install missing packages, build, run inkstoned on the session bus
+	scripts/run.sh $(ARGS)
+
+test:           ## install missing packages, build, run every test
+	scripts/test.sh $(SWIFT_BUILD_FLAGS)
+
+build:
+	scripts/ensure-deps.sh
+	TMPDIR=$(CURDIR)/.tmp swift build
+
+release:
+	scripts/ensure-deps.sh
+	mkdir -p .tmp
+	TMPDIR=$(CURDIR)/.tmp swift build -c release --product inkstoned
+	TMPDIR=$(CURDIR)/.tmp swift build -c release --product inkstone
+	TMPDIR=$(CURDIR)/.tmp swift build -c release --product inkstone-bench
+
+bench: release  ## run every benchmark (release build); ARGS="--quick" for a smoke run
+	bin=$$(TMPDIR=$(CURDIR)/.tmp swift build -c release --show-bin-path); \
+	for b in roundtrip buffer engine; do $$bin/inkstone-bench $$b $(ARGS) || exit 1; done
+
+generate:       ## regenerate sources derived from dbus/*.xml
+	scripts/generate-introspection.sh
+
+install: release  ## install binary, D-Bus activation file and systemd user unit under $(PREFIX)
+	bin=$$(TMPDIR=$(CURDIR)/.tmp swift build -c release --show-bin-path); \
+	install -D -m 0755 $$bin/inkstoned $(DESTDIR)$(BINDIR)/inkstoned; \
+	install -D -m 0755 $$bin/inkstone $(DESTDIR)$(BINDIR)/inkstone
+	install -d $(DESTDIR)$(PREFIX)/share/dbus-1/services $(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces
+	sed 's|@BINDIR@|$(BINDIR)|g' dbus/org.inkstone.Inkstone1.service.in > $(DESTDIR)$(PREFIX)/share/dbus-1/services/org.inkstone.Inkstone1.service
+	sed 's|@BINDIR@|$(BINDIR)|g' systemd/inkstone.service.in > $(DESTDIR)$(PREFIX)/lib/systemd/user/inkstone.service
+	install -m 0644 dbus/org.inkstone.Inkstone1.xml $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/org.inkstone.Inkstone1.xml
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/inkstoned $(DESTDIR)$(BINDIR)/inkstone \
+	  $(DESTDIR)$(PREFIX)/share/dbus-1/services/org.inkstone.Inkstone1.service \
+	  $(DESTDIR)$(PREFIX)/lib/systemd/user/inkstone.service \
+	  $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/org.inkstone.Inkstone1.xml
+
+clean:
+	rm -rf .build .tmp

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Inkstone needs to build, run and test, if any
+# is missing. Safe to run again: it does nothing when all are present.
+#   scripts/ensure-deps.sh          build + run + test packages
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libdbus-1-dev dbus-daemon dbus-bin   # libdbus, the bus, dbus-send
+  libicu-dev                           # grapheme/word/sentence/line boundaries
+  libxkbcommon-dev xkb-data libx11-data # keysyms, Compose tables
+  libhangul-dev libhangul-data         # Hangul keyboards and Hanja (libhangul is the tests' oracle)
+  libglib2.0-bin                       # gdbus, used by tests and examples
+  unicode-data                         # Unicode break test vectors for tests
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing missing Debian packages: ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+    echo "error: missing packages (${missing[*]}) and not root; install them with apt-get as root" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

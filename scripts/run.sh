@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The run command: installs missing packages, builds inkstoned (release) and
+# runs it in the foreground on the session bus. With no session bus
+# (DBUS_SESSION_BUS_ADDRESS unset and no $XDG_RUNTIME_DIR/bus) it starts a
+# private dbus-daemon first and prints the address to export.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/ensure-deps.sh
+mkdir -p .tmp
+export TMPDIR="$PWD/.tmp"
+swift build -c release --product inkstoned
+bin="$(swift build -c release --show-bin-path)/inkstoned"
+
+private_pid=""
+cleanup() { [ -n "$private_pid" ] && kill "$private_pid" 2>/dev/null || true; }
+trap cleanup EXIT
+
+if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ]; then
+  if [ -n "${XDG_RUNTIME_DIR:-}" ] && [ -S "$XDG_RUNTIME_DIR/bus" ]; then
+    export DBUS_SESSION_BUS_ADDRESS="unix:path=$XDG_RUNTIME_DIR/bus"
+  else
+    out="$(dbus-daemon --session --fork --nopidfile --print-address=1 --print-pid=1)"
+    DBUS_SESSION_BUS_ADDRESS="$(sed -n 1p <<<"$out")"
+    private_pid="$(sed -n 2p <<<"$out")"
+    export DBUS_SESSION_BUS_ADDRESS
+    echo "No session bus found: started a private one (pid $private_pid)."
+    echo "In another shell, paste:"
+    echo "  export DBUS_SESSION_BUS_ADDRESS='$DBUS_SESSION_BUS_ADDRESS'"
+  fi
+fi
+echo "Try:"
+echo "  dbus-send --session --print-reply --dest=org.inkstone.Inkstone1 /org/inkstone/Inkstone1 org.inkstone.Inkstone1.GetVersion"
+"$bin" "$@"
