@@ -1,2 +1,0 @@
-// Placeholder: replaced as the InkstoneService target grows.
-enum _InkstoneServicePlaceholder {}
