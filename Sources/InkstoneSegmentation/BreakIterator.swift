@@ -55,12 +55,12 @@ final class BreakIterator {
         return true
     }
 
-    /// The first boundary after `utf16Offset`, and whether the segment ending there
-    /// is a unit (always true except for non-word segments of a word iterator).
-    func following(_ utf16Offset: Int) -> (utf16Offset: Int, segmentIsUnit: Bool)? {
+    /// The first boundary after `utf16Offset`, and the kind of the segment ending there.
+    func following(_ utf16Offset: Int) -> (utf16Offset: Int, kind: SegmentKind)? {
         let boundary = inkstone_breaker_following(breaker, Int32(clamping: utf16Offset))
         guard boundary >= 0 else { return nil }
-        return (Int(boundary), isUnit(status: inkstone_breaker_rule_status(breaker)))
+        guard isWordKind else { return (Int(boundary), .unit) }
+        return (Int(boundary), SegmentKind(wordRuleStatus: inkstone_breaker_rule_status(breaker)))
     }
 
     /// The last boundary before `utf16Offset`.
@@ -77,10 +77,5 @@ final class BreakIterator {
     /// How many chunks the iterator requested since it was last bound.
     var chunkRequests: Int {
         Int(inkstone_breaker_chunk_requests(breaker))
-    }
-
-    private func isUnit(status: Int32) -> Bool {
-        guard isWordKind else { return true }
-        return status >= Int32(INKSTONE_WORD_NUMBER) && status < Int32(INKSTONE_WORD_IDEO_LIMIT)
     }
 }

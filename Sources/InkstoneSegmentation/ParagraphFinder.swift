@@ -17,7 +17,7 @@ struct ParagraphFinder: BoundaryFinder {
         }
     }
 
-    func following(_ utf16Offset: Int) -> (utf16Offset: Int, segmentIsUnit: Bool)? {
+    func following(_ utf16Offset: Int) -> (utf16Offset: Int, kind: SegmentKind)? {
         let utf16Count = source.utf16Count
         guard utf16Offset >= 0, utf16Offset < utf16Count else { return nil }
         var reader = UTF16ChunkReader(source: source)
@@ -28,13 +28,13 @@ struct ParagraphFinder: BoundaryFinder {
                 if unit == Self.carriageReturn, scanOffset + 1 < utf16Count,
                     reader.unit(at: scanOffset + 1) == Self.lineFeed
                 {
-                    return (scanOffset + 2, true)
+                    return (scanOffset + 2, .unit)
                 }
-                return (scanOffset + 1, true)
+                return (scanOffset + 1, .unit)
             }
             scanOffset += 1
         }
-        return (utf16Count, true)
+        return (utf16Count, .unit)
     }
 
     func preceding(_ utf16Offset: Int) -> Int? {

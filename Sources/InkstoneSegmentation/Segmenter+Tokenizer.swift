@@ -21,9 +21,20 @@ extension Segmenter {
     public func rangeEnclosing(position: Int, granularity: Granularity, direction: Direction) -> Range<Int>? {
         let unitOffset = direction == .forward ? position : position - 1
         guard unitOffset >= 0, unitOffset < source.utf16Count, let finder = finder(for: granularity),
-            let segment = finder.segment(containingUnitAt: unitOffset), segment.isUnit
+            let segment = finder.segment(containingUnitAt: unitOffset), segment.kind.isUnit
         else { return nil }
         return segment.range
+    }
+
+    /// The kind of the word next to `position` in `direction` (the word
+    /// ``rangeEnclosing(position:granularity:direction:)`` finds), or `nil` when
+    /// that text is not in a word.
+    public func wordKind(position: Int, direction: Direction) -> WordKind? {
+        let unitOffset = direction == .forward ? position : position - 1
+        guard unitOffset >= 0, unitOffset < source.utf16Count, let finder = finder(for: .word),
+            let end = finder.following(unitOffset), case .word(let kind) = end.kind
+        else { return nil }
+        return kind
     }
 
     /// Whether the text next to `position` in `direction` belongs to a unit of
@@ -51,12 +62,12 @@ extension Segmenter {
         switch direction {
         case .forward:
             while let end = finder.following(scanOffset) {
-                if end.segmentIsUnit { return end.utf16Offset }
+                if end.kind.isUnit { return end.utf16Offset }
                 scanOffset = end.utf16Offset
             }
         case .backward:
             while let start = finder.preceding(scanOffset) {
-                if let end = finder.following(start), end.segmentIsUnit { return start }
+                if let end = finder.following(start), end.kind.isUnit { return start }
                 scanOffset = start
             }
         }
