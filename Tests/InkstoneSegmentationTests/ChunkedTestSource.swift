@@ -39,6 +39,11 @@ final class ChunkedTestSource: UTF16ChunkSource {
         repetitions = 1
     }
 
+    /// Starts counting chunk requests from zero.
+    func resetChunkRequests() {
+        chunkRequests = 0
+    }
+
     var utf16Count: Int { block.count * repetitions }
 
     func utf16Chunk(containing utf16Offset: Int) -> (start: Int, units: UnsafeBufferPointer<UInt16>) {
