@@ -12,6 +12,12 @@
 
 static const UChar inkstone_empty_units[1] = {0};
 
+/* Stands in for text a misbehaving source failed to deliver: ICU aborts when a
+ * text gives out before its nativeLength, so such stretches read as U+FFFD. */
+#define INKSTONE_REPLACEMENT_COUNT 64
+static const UChar inkstone_replacement_units[INKSTONE_REPLACEMENT_COUNT] = {
+    [0 ... INKSTONE_REPLACEMENT_COUNT - 1] = 0xFFFD};
+
 static inkstone_chunk_text_state *state_of(const UText *text) {
     return (inkstone_chunk_text_state *)text->context;
 }
@@ -25,10 +31,27 @@ static void set_empty_chunk(UText *text, int64_t native_start) {
     text->nativeIndexingLimit = 0;
 }
 
+/* Makes the current chunk a run of U+FFFD around `utf16_offset` (inside the text). */
+static void set_replacement_chunk(UText *text, int64_t utf16_offset, int64_t length) {
+    int64_t start = utf16_offset - INKSTONE_REPLACEMENT_COUNT / 2;
+    if (start + INKSTONE_REPLACEMENT_COUNT > length) start = length - INKSTONE_REPLACEMENT_COUNT;
+    if (start < 0) start = 0;
+    int64_t limit = start + INKSTONE_REPLACEMENT_COUNT;
+    if (limit > length) limit = length;
+    text->chunkContents = inkstone_replacement_units;
+    text->chunkNativeStart = start;
+    text->chunkNativeLimit = limit;
+    text->chunkLength = (int32_t)(limit - start);
+    text->nativeIndexingLimit = text->chunkLength;
+    text->chunkOffset = 0;
+}
+
 /*
  * Loads the chunk containing `utf16_offset` (clamped to the text), cut to a
  * window that contains both `utf16_offset - 1` and `utf16_offset` when they
- * are in the chunk. Returns false when the source produced no usable chunk.
+ * are in the chunk. When the source fails or answers with a chunk that does
+ * not hold the offset, the text there reads as U+FFFD. Returns false only for
+ * an empty text.
  */
 static UBool load_chunk(UText *text, int64_t utf16_offset) {
     inkstone_chunk_text_state *state = state_of(text);
@@ -39,9 +62,14 @@ static UBool load_chunk(UText *text, int64_t utf16_offset) {
     if (!state->chunk_fn(state->context, utf16_offset, &units, &chunk_start, &chunk_length) ||
         chunk_length < 0 || chunk_start < 0 || chunk_start + chunk_length > state->length ||
         utf16_offset < chunk_start || utf16_offset > chunk_start + chunk_length ||
-        (chunk_length > 0 && units == NULL)) {
-        set_empty_chunk(text, utf16_offset);
-        return false;
+        (utf16_offset == chunk_start + chunk_length && utf16_offset < state->length) ||
+        (chunk_length > 0 && units == NULL) || (chunk_length == 0 && state->length > 0)) {
+        if (state->length == 0) {
+            set_empty_chunk(text, 0);
+            return false;
+        }
+        set_replacement_chunk(text, utf16_offset, state->length);
+        return true;
     }
     if (chunk_length > INKSTONE_CHUNK_WINDOW) {
         int64_t window_start = utf16_offset - INKSTONE_CHUNK_WINDOW / 2;

@@ -68,3 +68,24 @@ struct ParagraphAndMutationTests {
         #expect(segmenter.forwardBoundaries(.word) == [0, 3, 4, 5, 8, 9, 10, 15])
     }
 }
+
+/// A source that claims ten units but hands out only empty chunks.
+final class EmptyChunkSource: UTF16ChunkSource {
+    var utf16Count: Int { 10 }
+
+    func utf16Chunk(containing utf16Offset: Int) -> (start: Int, units: UnsafeBufferPointer<UInt16>) {
+        (0, UnsafeBufferPointer(start: nil, count: 0))
+    }
+}
+
+@Suite("Misbehaving sources")
+struct MisbehavingSourceTests {
+    @Test func missingTextReadsAsReplacementCharacters() {
+        let segmenter = Segmenter(source: EmptyChunkSource())
+        #expect(segmenter.forwardBoundaries(.grapheme) == Array(0...10))
+        #expect(segmenter.backwardBoundaries(.grapheme) == Array(0...10))
+        #expect(segmenter.rangeEnclosing(position: 5, granularity: .word, direction: .forward) == nil)
+        #expect(segmenter.forwardBoundaries(.sentence) == [0, 10])
+        #expect(segmenter.forwardBoundaries(.paragraph) == [0, 10])
+    }
+}

@@ -80,4 +80,30 @@ struct WindowTests {
             }
         }
     }
+
+    @Test func hugeChunksAreReadThroughWindows() {
+        // One 3 Mi-unit chunk: the C side reads it through windows of 1 Mi units.
+        let block = mixedBlock(multipleOf: 1280)
+        var units: [UInt16] = []
+        while units.count < 3 << 20 { units += block }
+        let single = Segmenter(source: ChunkedTestSource(units, chunkSizes: [units.count]))
+        let chunked = Segmenter(source: ChunkedTestSource(units, chunkSizes: [256]))
+        let probes = [0, 1, (1 << 19) - 2, 1 << 19, (1 << 20) + 5, (3 << 19) + 1, units.count / 2, units.count - 3, units.count]
+        for position in probes {
+            for granularity in Granularity.allCases {
+                for direction in [Direction.forward, .backward] {
+                    #expect(
+                        single.rangeEnclosing(position: position, granularity: granularity, direction: direction)
+                            == chunked.rangeEnclosing(position: position, granularity: granularity, direction: direction),
+                        "\(granularity) \(direction) at \(position)")
+                }
+                #expect(
+                    single.nextBoundary(after: position, granularity: granularity)
+                        == chunked.nextBoundary(after: position, granularity: granularity))
+                #expect(
+                    single.previousBoundary(before: position, granularity: granularity)
+                        == chunked.previousBoundary(before: position, granularity: granularity))
+            }
+        }
+    }
 }
