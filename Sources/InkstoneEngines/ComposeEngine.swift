@@ -40,7 +40,10 @@ public final class ComposeEngine: CompositionEngine, @unchecked Sendable {
 
     /// Handles one key (see the type's documentation).
     public func handle(_ key: KeyEvent) -> EngineOutput {
-        guard let state, !key.isRelease, !Keysym.isModifier(key.keysym) else { return direct.handle(key) }
+        guard let state else { return direct.handle(key) }
+        guard !key.isRelease, !Keysym.isModifier(key.keysym) else {
+            return EngineOutput(consumed: false, preedit: preedit)
+        }
         if !pendingKeysyms.isEmpty {
             switch key.keysym {
             case Keysym.escape:

@@ -94,6 +94,9 @@ public struct SurroundingDeletion: Hashable, Sendable {
 
 /// What an engine answers for one key: a snapshot of its state plus what to apply.
 ///
+/// ``preedit`` and ``candidates`` are always the engine's full state after the key, also
+/// for keys it ignores (a Shift press in the middle of a syllable keeps the preedit).
+///
 /// The service applies, in order: ``deleteSurrounding``, ``commit`` (replacing the
 /// selection), ``action``; then shows ``preedit`` and ``candidates`` (both are the full
 /// current state: nil means none). When ``consumed`` is false the key is forwarded to the

@@ -65,7 +65,7 @@ public struct HangulEngine: CompositionEngine {
 
     /// Handles one key (see the type's documentation).
     public mutating func handle(_ key: KeyEvent) -> EngineOutput {
-        guard !key.isRelease, !Keysym.isModifier(key.keysym) else { return .unhandled }
+        guard !key.isRelease, !Keysym.isModifier(key.keysym) else { return unchanged(consumed: false) }
         if hanjaSession != nil, let output = handleCandidateKey(key) { return output }
         if (key.keysym == Keysym.hangulHanja || key.keysym == Keysym.f9) && !key.isShortcut {
             if let output = openHanja() { return output }
@@ -95,7 +95,12 @@ public struct HangulEngine: CompositionEngine {
         return ascii
     }
 
-    /// Output carrying the composer's commit and current preedit.
+    /// Output with the current preedit and candidates and nothing to commit.
+    private func unchanged(consumed: Bool) -> EngineOutput {
+        EngineOutput(consumed: consumed, preedit: preedit, candidates: candidates)
+    }
+
+    /// Output carrying the commit of the composer call just made, and the current state.
     private func snapshot(consumed: Bool) -> EngineOutput {
         let commit = composer.commit.isEmpty ? nil : HangulJamo.string(composer.commit)
         return EngineOutput(consumed: consumed, preedit: preedit, commit: commit, candidates: candidates)
@@ -124,7 +129,7 @@ public struct HangulEngine: CompositionEngine {
         guard !items.isEmpty else { return nil }
         hanjaSession = HanjaSession(list: CandidateList(items: items, pageSize: candidatePageSize),
                                     surroundingLength: surroundingLength)
-        return snapshot(consumed: true)
+        return unchanged(consumed: true)
     }
 
     /// The longest run of Hangul syllables ending at the caret (at most 8) with dictionary entries.
@@ -156,10 +161,10 @@ public struct HangulEngine: CompositionEngine {
             return output
         case .navigated:
             hanjaSession = session
-            return snapshot(consumed: true)
+            return unchanged(consumed: true)
         case .closed:
             hanjaSession = nil
-            return snapshot(consumed: true)
+            return unchanged(consumed: true)
         case .notForList:
             hanjaSession = nil
             return nil

@@ -27,7 +27,9 @@ public struct UnicodeEngine: CompositionEngine {
 
     /// Handles one key (see the type's documentation).
     public mutating func handle(_ key: KeyEvent) -> EngineOutput {
-        guard !key.isRelease, !Keysym.isModifier(key.keysym) else { return .unhandled }
+        guard !key.isRelease, !Keysym.isModifier(key.keysym) else {
+            return EngineOutput(consumed: false, preedit: preedit)
+        }
         let isTrigger = (key.keysym == 0x55 || key.keysym == 0x75)
             && key.modifiers.isSuperset(of: [.control, .shift]) && !key.modifiers.contains(.alt)
         guard let typed = digits else {

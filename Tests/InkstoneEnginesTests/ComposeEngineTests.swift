@@ -35,6 +35,18 @@ import Testing
         #expect(result1.preedit?.text == "´")
     }
 
+    @Test func modifiersAndReleasesKeepThePendingSequence() throws {
+        var engine = ComposeEngine()
+        _ = engine.handle(try KeyEvent(name: "Multi_key"))
+        let shift = engine.handle(try KeyEvent(name: "Shift_L"))
+        #expect(!shift.consumed)
+        #expect(shift.preedit?.text == "·")
+        let release = engine.handle(KeyEvent(keysym: Keysym.multiKey, isRelease: true))
+        #expect(release.preedit?.text == "·")
+        let composed = type(try keys(["C", "equal"]), into: &engine)
+        #expect(composed.committed == "€")
+    }
+
     @Test func cancelledSequenceCommitsNothing() throws {
         var engine = ComposeEngine()
         let typed = type(try keys(["dead_acute", "x"]), into: &engine)

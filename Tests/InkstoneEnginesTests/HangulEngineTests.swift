@@ -87,6 +87,20 @@ import Testing
         #expect(engine.preedit == nil)
     }
 
+    @Test func ignoredKeysKeepThePreeditAndRepeatNoCommit() {
+        var engine = HangulEngine()
+        let typed = type("gksr", into: &engine)
+        #expect(typed.last.commit == "한")
+        let release = engine.handle(KeyEvent(keysym: 0x72, isRelease: true))
+        #expect(!release.consumed)
+        #expect(release.commit == nil)
+        #expect(release.preedit?.text == "ㄱ")
+        let shift = engine.handle(KeyEvent(keysym: 0xffe1))
+        #expect(!shift.consumed)
+        #expect(shift.commit == nil)
+        #expect(shift.preedit?.text == "ㄱ")
+    }
+
     @Test func threeSetKeyboardLoadsFromData() throws {
         let keyboard = try HangulKeyboard.load(id: "39")
         #expect(keyboard.kind == .jaso)
