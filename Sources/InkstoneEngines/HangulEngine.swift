@@ -1,3 +1,5 @@
+import InkstoneText
+
 /// `hangul`: Korean input on a libhangul keyboard (Dubeolsik, id `2`, by default), with
 /// Hanja conversion.
 ///
@@ -40,6 +42,19 @@ public struct HangulEngine: CompositionEngine {
     /// If the keyboard data is missing, every key behaves as in `direct`.
     public init(candidatePageSize: Int = 9) {
         self.init(keyboard: Self.dubeolsik ?? HangulKeyboard.empty, hanja: .shared, candidatePageSize: candidatePageSize)
+    }
+
+    /// Creates an engine on a libhangul keyboard by id (`2`, `32`, `39`, `3f`, `3s`, `ahn`, …)
+    /// from the system data, with the shared Hanja table.
+    /// - Throws: `InvalidArgument` if the keyboard cannot be loaded.
+    public init(keyboardID: String, candidatePageSize: Int = 9) throws(InkstoneError) {
+        let keyboard: HangulKeyboard
+        if keyboardID == "2", let dubeolsik = Self.dubeolsik {
+            keyboard = dubeolsik
+        } else {
+            keyboard = try HangulKeyboard.load(id: keyboardID)
+        }
+        self.init(keyboard: keyboard, hanja: .shared, candidatePageSize: candidatePageSize)
     }
 
     /// Creates an engine on a given keyboard and Hanja table (nil: no Hanja).

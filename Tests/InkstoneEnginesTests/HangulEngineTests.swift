@@ -114,3 +114,13 @@ import Testing
         }
     }
 }
+
+@Suite struct HangulKeyboardChoiceTests {
+    @Test func engineByKeyboardID() throws {
+        var sebeolsik = try HangulEngine(keyboardID: "3f")
+        #expect(type("mfs", into: &sebeolsik).preeditText == "한")
+        var dubeolsik = try HangulEngine(keyboardID: "2")
+        #expect(type("gks", into: &dubeolsik).preeditText == "한")
+        #expect(throws: (any Error).self) { try HangulEngine(keyboardID: "ro") }
+    }
+}

@@ -45,3 +45,29 @@ import Testing
         #expect(!(try KeyEvent(name: "A", modifiers: .shift)).isShortcut)
     }
 }
+
+@Suite struct KeyStringTests {
+    static let cases: [(String, UInt32, ModifierMask)] = [
+        ("g", 0x67, []), ("Control+c", 0x63, .control),
+        ("Control+Shift+U", 0x55, [.control, .shift]), ("ctrl+alt+Delete", 0xffff, [.control, .alt]),
+        ("+", 0x2b, []), ("Control++", 0x2b, .control), ("Super+space", 0x20, .superKey),
+    ]
+
+    @Test(arguments: cases)
+    func keyStringsParse(_ keyString: String, _ keysym: UInt32, _ modifiers: ModifierMask) throws {
+        let event = try KeyEvent(keyString: keyString)
+        #expect(event.keysym == keysym)
+        #expect(event.modifiers == modifiers)
+        #expect(!event.isRelease)
+    }
+
+    @Test(arguments: ["Hyperactive+g", "Control+NoSuchKey", "", "Control+"])
+    func badKeyStringsAreInvalidArguments(_ keyString: String) {
+        do {
+            let event = try KeyEvent(keyString: keyString)
+            Issue.record("'\(keyString)' parsed as \(event)")
+        } catch {
+            #expect(error.code == .invalidArgument)
+        }
+    }
+}
