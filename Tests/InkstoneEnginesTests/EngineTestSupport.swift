@@ -1,3 +1,4 @@
+import Glibc
 import InkstoneEngines
 
 /// Key strings in libhangul's test style: each character is a key (its ASCII keysym),
@@ -45,4 +46,9 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
         return z ^ (z >> 31)
     }
+}
+
+/// The seed for a randomized test: `INKSTONE_TEST_SEED` when set (to replay a failure), else random.
+func testSeed() -> UInt64 {
+    getenv("INKSTONE_TEST_SEED").flatMap { UInt64(String(cString: $0)) } ?? UInt64.random(in: 0...UInt64.max)
 }
