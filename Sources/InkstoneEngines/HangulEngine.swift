@@ -17,7 +17,7 @@ import InkstoneText
 ///   preedit, for the longest run of Hangul syllables before the caret that the dictionary
 ///   knows (from ``setSurroundingText(_:)``). Picking commits the Hanja in place of the
 ///   syllable (for text before the caret, with a ``SurroundingDeletion`` of its UTF-16
-///   length). With no candidates the key falls through (unhandled).
+///   length). With no candidates the key is unhandled and the preedit stays.
 /// - Focus out and engine switch commit the preedit.
 public struct HangulEngine: CompositionEngine {
     private var composer: HangulComposer
@@ -84,7 +84,9 @@ public struct HangulEngine: CompositionEngine {
         if hanjaSession != nil, let output = handleCandidateKey(key) { return output }
         if (key.keysym == Keysym.hangulHanja || key.keysym == Keysym.f9) && !key.isShortcut {
             if let output = openHanja() { return output }
-            return flushed().followed(by: .unhandled)
+            var nothingToConvert = unchanged(consumed: false)
+            nothingToConvert.notice = "no Hanja for the text at the caret"
+            return nothingToConvert
         }
         if key.keysym == Keysym.backSpace, !key.isShortcut, !composer.isEmpty {
             _ = composer.backspace()

@@ -71,3 +71,15 @@ import Testing
         #expect(!result1.consumed)
     }
 }
+
+@Suite struct HanjaNoCandidateTests {
+    @Test func hanjaKeyOnASyllableWithoutHanjaKeepsThePreedit() {
+        var engine = HangulEngine()
+        _ = type("Qmf", into: &engine)  // 쁠: no Hanja reading
+        let output = engine.handle(KeyEvent(keysym: Keysym.hangulHanja))
+        #expect(!output.consumed)
+        #expect(output.commit == nil)
+        #expect(output.preedit?.text == "쁠")
+        #expect(output.notice != nil)
+    }
+}
