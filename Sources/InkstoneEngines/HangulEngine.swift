@@ -23,13 +23,13 @@ public struct HangulEngine: CompositionEngine {
     private var composer: HangulComposer
     private let hanja: HanjaTable?
     private var textBeforeCursor = ""
-    private var hanjaSession: HanjaSession?
+    private var hanjaConversion: HanjaConversion?
     /// Candidates per page for Hanja.
     public var candidatePageSize: Int
     private let direct = DirectEngine()
 
     /// An open Hanja list and what picking from it replaces.
-    private struct HanjaSession: Sendable {
+    private struct HanjaConversion: Sendable {
         var list: CandidateList
         /// UTF-16 length of the text before the caret being converted (0 when converting the preedit).
         var surroundingLength: Int
@@ -71,7 +71,7 @@ public struct HangulEngine: CompositionEngine {
     public var preedit: Preedit? { Preedit.underlined(HangulJamo.string(composer.preedit)) }
 
     /// The open Hanja candidate list, if any.
-    public var candidates: CandidateList? { hanjaSession?.list }
+    public var candidates: CandidateList? { hanjaConversion?.list }
 
     /// Remembers the text before the caret (for Hanja conversion without a preedit).
     public mutating func setSurroundingText(_ textBeforeCursor: String) {
@@ -81,7 +81,7 @@ public struct HangulEngine: CompositionEngine {
     /// Handles one key (see the type's documentation).
     public mutating func handle(_ key: KeyEvent) -> EngineOutput {
         guard !key.isRelease, !Keysym.isModifier(key.keysym) else { return unchanged(consumed: false) }
-        if hanjaSession != nil, let output = handleCandidateKey(key) { return output }
+        if hanjaConversion != nil, let output = handleCandidateKey(key) { return output }
         if (key.keysym == Keysym.hangulHanja || key.keysym == Keysym.f9) && !key.isShortcut {
             if let output = openHanja() { return output }
             var nothingToConvert = unchanged(consumed: false)
@@ -144,7 +144,7 @@ public struct HangulEngine: CompositionEngine {
             surroundingLength = word.utf16.count
         }
         guard !items.isEmpty else { return nil }
-        hanjaSession = HanjaSession(list: CandidateList(items: items, pageSize: candidatePageSize),
+        hanjaConversion = HanjaConversion(list: CandidateList(items: items, pageSize: candidatePageSize),
                                     surroundingLength: surroundingLength)
         return unchanged(consumed: true)
     }
@@ -164,26 +164,26 @@ public struct HangulEngine: CompositionEngine {
     /// A key while the Hanja list is open; nil when the list does not use it (the list
     /// closes and the key is handled normally).
     private mutating func handleCandidateKey(_ key: KeyEvent) -> EngineOutput? {
-        guard var session = hanjaSession else { return nil }
-        let result = session.list.handle(key)
+        guard var conversion = hanjaConversion else { return nil }
+        let result = conversion.list.handle(key)
         switch result {
         case .picked(let candidate):
-            hanjaSession = nil
+            hanjaConversion = nil
             var output = EngineOutput(consumed: true, commit: candidate.text)
-            if session.surroundingLength > 0 {
-                output.deleteSurrounding = SurroundingDeletion(before: session.surroundingLength, after: 0)
+            if conversion.surroundingLength > 0 {
+                output.deleteSurrounding = SurroundingDeletion(before: conversion.surroundingLength, after: 0)
             } else {
                 composer.reset()
             }
             return output
         case .navigated:
-            hanjaSession = session
+            hanjaConversion = conversion
             return unchanged(consumed: true)
         case .closed:
-            hanjaSession = nil
+            hanjaConversion = nil
             return unchanged(consumed: true)
         case .notForList:
-            hanjaSession = nil
+            hanjaConversion = nil
             return nil
         }
     }
@@ -193,12 +193,12 @@ public struct HangulEngine: CompositionEngine {
     /// Drops the preedit and any candidate list.
     public mutating func reset() {
         composer.reset()
-        hanjaSession = nil
+        hanjaConversion = nil
     }
 
     /// Commits the preedit and resets.
     public mutating func focusOut() -> EngineOutput {
-        hanjaSession = nil
+        hanjaConversion = nil
         return flushed()
     }
 }
