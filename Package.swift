@@ -41,7 +41,7 @@ let package = Package(
                 .product(name: "_RopeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "InkstoneEngines", dependencies: ["CXKBCommon"]),
+        .target(name: "InkstoneEngines", dependencies: ["InkstoneText", "CXKBCommon"]),
         .target(name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines"]),
 
         // MARK: D-Bus

@@ -1,2 +1,0 @@
-// Placeholder: replaced as the InkstoneEngines target grows.
-enum _InkstoneEnginesPlaceholder {}

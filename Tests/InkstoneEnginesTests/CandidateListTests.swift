@@ -1,0 +1,50 @@
+import InkstoneEngines
+import PropertyBased
+import Testing
+
+@Suite struct CandidateListTests {
+    static func list(_ count: Int, pageSize: Int = 9) -> CandidateList {
+        CandidateList(items: (0..<count).map { Candidate(text: "c\($0)") }, pageSize: pageSize)
+    }
+
+    @Test func pagesAndLabels() {
+        var list = Self.list(20)
+        #expect(list.pageCount == 3)
+        #expect(list.page.map(\.label) == ["1", "2", "3", "4", "5", "6", "7", "8", "9"])
+        #expect(list.select(indexOnPage: 2)?.text == "c2")
+        let result1 = list.nextPage()
+        #expect(result1)
+        #expect(list.select(indexOnPage: 0)?.text == "c9")
+        let result2 = list.nextPage()
+        #expect(result2)
+        #expect(list.page.count == 2)
+        #expect(!list.hasNext)
+        let result3 = list.nextPage()
+        #expect(!result3)
+        #expect(list.select(indexOnPage: 5) == nil)
+        let result4 = list.prevPage()
+        #expect(result4)
+        #expect(list.pageIndex == 1)
+    }
+
+    @Test func numberKeysPickOnTheVisiblePage() {
+        var list = Self.list(20)
+        list.nextPage()
+        let result5 = list.handle(KeyEvent(keysym: 0x33))
+        #expect(result5 == .picked(Candidate(text: "c11")))
+        let result6 = list.handle(KeyEvent(keysym: Keysym.escape))
+        #expect(result6 == .closed)
+    }
+
+    @Test func cursorStaysInsideTheListAndItsPageFollows() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 1...40), Gen.int(in: 1...10), Gen.int(in: -50...50).array(of: 0...20)) { count, pageSize, moves in
+            var list = Self.list(count, pageSize: pageSize)
+            for move in moves {
+                list.moveCursor(by: move)
+                #expect(list.items.indices.contains(list.cursorIndex))
+                #expect(list.page.contains { $0.isCursor && $0.candidate == list.cursorCandidate })
+                #expect(list.hasNext == (list.pageIndex + 1 < list.pageCount))
+            }
+        }
+    }
+}

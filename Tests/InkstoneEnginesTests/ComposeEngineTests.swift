@@ -1,0 +1,90 @@
+import InkstoneEngines
+import Testing
+
+/// On the real en_US.UTF-8 Compose table.
+@Suite struct ComposeEngineTests {
+    func keys(_ names: [String]) throws -> [KeyEvent] { try names.map { try KeyEvent(name: $0) } }
+
+    @Test(arguments: [
+        (["dead_acute", "e"], "é"),
+        (["Multi_key", "o", "e"], "œ"),
+        (["Multi_key", "minus", "minus", "minus"], "—"),
+        (["Multi_key", "C", "equal"], "€"),
+        (["dead_circumflex", "a"], "â"),
+    ])
+    func sequencesCompose(_ names: [String], _ expected: String) throws {
+        #expect(ComposeTable.shared.locale != nil)
+        var engine = ComposeEngine()
+        let typed = type(try keys(names), into: &engine)
+        #expect(typed.committed == expected)
+        #expect(typed.last.consumed)
+        #expect(engine.preedit == nil)
+    }
+
+    @Test func pendingSequenceShowsPreedit() throws {
+        let engine = ComposeEngine()
+        let first = engine.handle(try KeyEvent(name: "Multi_key"))
+        #expect(first.consumed)
+        #expect(first.preedit?.text == "·")
+        #expect(first.commit == nil)
+        let second = engine.handle(try KeyEvent(name: "o"))
+        #expect(second.preedit?.text == "·o")
+        #expect(second.preedit?.cursorUTF16Offset == 2)
+        let dead = ComposeEngine()
+        let result1 = dead.handle(try KeyEvent(name: "dead_acute"))
+        #expect(result1.preedit?.text == "´")
+    }
+
+    @Test func modifiersAndReleasesKeepThePendingSequence() throws {
+        var engine = ComposeEngine()
+        _ = engine.handle(try KeyEvent(name: "Multi_key"))
+        let shift = engine.handle(try KeyEvent(name: "Shift_L"))
+        #expect(!shift.consumed)
+        #expect(shift.preedit?.text == "·")
+        let release = engine.handle(KeyEvent(keysym: Keysym.multiKey, isRelease: true))
+        #expect(release.preedit?.text == "·")
+        let composed = type(try keys(["C", "equal"]), into: &engine)
+        #expect(composed.committed == "€")
+    }
+
+    @Test func cancelledSequenceCommitsNothing() throws {
+        var engine = ComposeEngine()
+        let typed = type(try keys(["dead_acute", "x"]), into: &engine)
+        #expect(typed.committed == "")
+        #expect(typed.last.consumed)
+        #expect(engine.preedit == nil)
+        let result2 = engine.handle(try KeyEvent(name: "x"))
+        #expect(result2.commit == "x")  // the state is usable again
+    }
+
+    @Test func backspaceAndEscapeEditPendingSequence() throws {
+        var engine = ComposeEngine()
+        _ = type(try keys(["Multi_key", "o", "BackSpace"]), into: &engine)
+        #expect(engine.preedit?.text == "·")
+        #expect(type(try keys(["minus", "minus", "minus"]), into: &engine).committed == "—")
+        _ = type(try keys(["dead_acute"]), into: &engine)
+        let escape = engine.handle(try KeyEvent(name: "Escape"))
+        #expect(escape.consumed)
+        #expect(engine.preedit == nil)
+    }
+
+    @Test func otherKeysActAsDirect() throws {
+        let engine = ComposeEngine()
+        let result3 = engine.handle(try KeyEvent(name: "a"))
+        #expect(result3.commit == "a")
+        let result4 = engine.handle(try KeyEvent(name: "BackSpace"))
+        #expect(result4.action == .deleteBackward)
+        let result5 = engine.handle(try KeyEvent(name: "c", modifiers: .control))
+        #expect(!result5.consumed)
+        let result6 = engine.handle(try KeyEvent(name: "Shift_L"))
+        #expect(!result6.consumed)
+    }
+
+    @Test func focusOutCommitsPlainPendingKeys() throws {
+        var engine = ComposeEngine()
+        _ = type(try keys(["Multi_key", "o"]), into: &engine)
+        let result7 = engine.focusOut()
+        #expect(result7.commit == "o")
+        #expect(engine.preedit == nil)
+    }
+}

@@ -1,0 +1,54 @@
+import Glibc
+import InkstoneEngines
+
+/// Key strings in libhangul's test style: each character is a key (its ASCII keysym),
+/// `\u{8}` is BackSpace, `\n` is Return.
+func keyEvents(_ keys: String) -> [KeyEvent] {
+    keys.unicodeScalars.map { scalar in
+        switch scalar {
+        case "\u{8}": KeyEvent(keysym: Keysym.backSpace)
+        case "\n": KeyEvent(keysym: Keysym.returnKey)
+        default: KeyEvent(keysym: scalar.value, modifiers: scalar.properties.isUppercase ? .shift : [])
+        }
+    }
+}
+
+/// What typing a key string produced: all commits concatenated, and the final output.
+struct Typed {
+    var committed = ""
+    var last = EngineOutput(consumed: false)
+    var preeditText: String { last.preedit?.text ?? "" }
+}
+
+/// Feeds a key string to an engine.
+func type<Engine: CompositionEngine>(_ keys: String, into engine: inout Engine) -> Typed {
+    type(keyEvents(keys), into: &engine)
+}
+
+/// Feeds key events to an engine.
+func type<Engine: CompositionEngine>(_ events: [KeyEvent], into engine: inout Engine) -> Typed {
+    var typed = Typed()
+    for event in events {
+        typed.last = engine.handle(event)
+        typed.committed += typed.last.commit ?? ""
+    }
+    return typed
+}
+
+/// A small seeded generator (SplitMix64) so failures can be replayed from the printed seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}
+
+/// The seed for a randomized test: `INKSTONE_TEST_SEED` when set (to replay a failure), else random.
+func testSeed() -> UInt64 {
+    getenv("INKSTONE_TEST_SEED").flatMap { UInt64(String(cString: $0)) } ?? UInt64.random(in: 0...UInt64.max)
+}
