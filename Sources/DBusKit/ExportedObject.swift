@@ -25,7 +25,8 @@ public final class ExportedObject: Sendable {
         var tables: [String: InterfaceTable] = [:]
         for table in interfaces { tables[table.name] = table }
         let own = tables
-        let xml = introspectionXML ?? IntrospectionWriter.xml(for: Array(own.values))
+        let xml = introspectionXML ?? IntrospectionWriter.xml(
+            for: Array(own.values) + StandardInterfaces.tables(own: own, introspectionXML: ""))
         for standard in StandardInterfaces.tables(own: own, introspectionXML: xml) {
             tables[standard.name] = standard
         }

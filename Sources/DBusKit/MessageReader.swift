@@ -165,7 +165,9 @@ public struct MessageReader {
     public mutating func readVardict() throws -> [String: DBusValue] {
         var options: [String: DBusValue] = [:]
         for (key, value) in try readArray({ element in
-            try element.readDictEntry { entry in (try entry.readString(), try entry.readValue()) }
+            try element.readDictEntry { entry in
+                (try entry.readString(), try entry.readVariant { _, inner in try inner.readValue() })
+            }
         }) {
             options[key] = value
         }
