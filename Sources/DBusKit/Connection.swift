@@ -110,11 +110,24 @@ public final class Connection: @unchecked Sendable {
     /// Sends a method call and calls `completion` with the reply (or a `NoReply`/`Disconnected` error).
     ///
     /// The completion runs on the thread that dispatches this connection (its
-    /// loop). Call this on the loop thread (e.g. inside ``EventLoop/execute(_:)``).
+    /// loop). Called from another thread, the call hops to the attached loop
+    /// first and reports send failures through `completion`.
     public func call(
         _ message: Message, timeoutMilliseconds: Int32,
         completion: @escaping @Sendable (Result<Message, DBusKitError>) -> Void
     ) throws {
+        if let loop = attachment.withLock({ $0 }), !loop.isLoopThread {
+            loop.execute { [self] in
+                do {
+                    try call(message, timeoutMilliseconds: timeoutMilliseconds, completion: completion)
+                } catch let error as DBusKitError {
+                    completion(.failure(error))
+                } catch {
+                    completion(.failure(.failed("\(error)")))
+                }
+            }
+            return
+        }
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0 else {
             throw DBusKitError(name: DBusErrorName.noMemory, message: "could not queue a method call")

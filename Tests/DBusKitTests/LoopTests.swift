@@ -123,3 +123,50 @@ import Testing
         #expect(onLoop.withLock { $0 })
     }
 }
+
+@Suite struct BusHookTests {
+    @Test func asyncCallFromAnotherThreadHopsToTheLoop() throws {
+        let service = try EchoService()
+        let caller = try Connection(address: service.bus.address)
+        let loop = try EventLoop()
+        loop.attach(caller)
+        try loop.start()
+        defer {
+            loop.stop()
+            caller.close()
+        }
+        let message = try #require(Message.methodCall(
+            destination: EchoService.name, path: EchoService.path, interface: EchoService.interface, member: "Echo"))
+        message.write { $0.append("hop") }
+        let outcome = Mutex<Bool?>(nil)
+        try caller.call(message, timeoutMilliseconds: 5000) { result in
+            var reader = try? result.get().reader()
+            let echoed = (try? reader?.readString()) == "hop"
+            outcome.withLock { $0 = echoed && loop.isLoopThread }
+        }
+        #expect(eventually { outcome.withLock { $0 != nil } })
+        #expect(outcome.withLock { $0 } == true)
+    }
+
+    @Test func peerDisconnectIsReportedByNameOwnerChanged() throws {
+        let service = try EchoService()
+        let vanished = Mutex<[String]>([])
+        service.connection.onNameOwnerChanged { name, _, newOwner in
+            if name.hasPrefix(":"), newOwner.isEmpty { vanished.withLock { $0.append(name) } }
+        }
+        try service.connection.watchNameOwnerChanges()
+        let peer = try Connection(address: service.bus.address)
+        let peerName = try #require(peer.uniqueName)
+        peer.close()
+        #expect(eventually { vanished.withLock { $0.contains(peerName) } })
+    }
+
+    @Test func disconnectHookFiresWhenTheBusDies() throws {
+        let bus = try PrivateBus()
+        let service = try EchoService(bus: bus)
+        let disconnected = Mutex(false)
+        service.connection.onDisconnected { disconnected.withLock { $0 = true } }
+        bus.stop(signal: SIGKILL)
+        #expect(eventually { disconnected.withLock { $0 } })
+    }
+}
