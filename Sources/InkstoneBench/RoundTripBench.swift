@@ -54,11 +54,13 @@ struct RoundTripBench: ParsableCommand {
         }
         let echoStats = LatencyStats(echoSamples)
         let ourStats = LatencyStats(ourSamples)
+        let signalStats = LatencyStats(try SignalLatency.measure(address: bus.address, count: quick ? 200 : 2000))
         if json {
             print("""
                 {"calls": \(calls), "echo": \(echoStats.json), "inkstoned": \(ourStats.json), \
                 "ratio": {"median": \(format(ourStats.median / echoStats.median)), \
-                "p90": \(format(ourStats.p90 / echoStats.p90)), "p99": \(format(ourStats.p99 / echoStats.p99))}}
+                "p90": \(format(ourStats.p90 / echoStats.p90)), "p99": \(format(ourStats.p99 / echoStats.p99))}, \
+                "signal_via_execute": \(signalStats.json)}
                 """)
         } else {
             print("round trips through a private dbus-daemon, \(calls) calls each, interleaved (µs)")
@@ -67,6 +69,7 @@ struct RoundTripBench: ParsableCommand {
             print("inkstoned GetVersion \(ourStats.row)")
             print("ratio (ours/echo)    \(pad(format(ourStats.median / echoStats.median) + "x"))"
                 + " \(pad(format(ourStats.p90 / echoStats.p90) + "x")) \(pad(format(ourStats.p99 / echoStats.p99) + "x"))")
+            print("signal via execute   \(signalStats.row)   (other thread -> EventLoop -> bus -> client)")
         }
     }
 }
@@ -218,9 +221,46 @@ final class RawClient {
         return elapsed
     }
 
-    private static func now() -> UInt64 {
+    static func now() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}
+
+/// Latency of a unicast signal emitted through ``EventLoop/execute(_:)`` from
+/// another thread until a blocked raw client receives it.
+enum SignalLatency {
+    static func measure(address: String, count: Int) throws -> [UInt64] {
+        let service = try Connection(address: address)
+        let loop = try EventLoop()
+        loop.attach(service)
+        try loop.start()
+        defer {
+            loop.stop()
+            service.close()
+        }
+        let client = try Connection(address: address)
+        defer { client.close() }
+        guard let destination = client.uniqueName else { throw ValidationError("client has no name") }
+        var samples: [UInt64] = []
+        samples.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = RawClient.now()
+            loop.execute {
+                try? service.emitSignal(
+                    path: "/org/inkstone/Bench", interface: "org.inkstone.Bench", member: "Tick", destination: destination)
+            }
+            while true {
+                if let raw = dbus_connection_pop_message(client.raw) {
+                    let message = Message(owning: raw)
+                    if message.kind == .signal, message.member == "Tick" { break }
+                    continue
+                }
+                guard dbus_connection_read_write(client.raw, 5000) != 0 else { throw ValidationError("client lost") }
+            }
+            samples.append(RawClient.now() - start)
+        }
+        return samples
     }
 }

@@ -20,8 +20,10 @@ public final class Daemon: @unchecked Sendable {
         case nameTaken = 3
     }
 
-    private let loop: EventLoop
-    private let connection: Connection
+    /// The loop every connection of the daemon runs on (run by ``run(replace:)`` on the calling thread).
+    public let loop: EventLoop
+    /// The bus connection; export further objects on it before ``run(replace:)`` requests the name.
+    public let connection: Connection
     private let logger: Logger
     private let outcome = StatusBox()
 
