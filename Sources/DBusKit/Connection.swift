@@ -5,8 +5,9 @@ import Synchronization
 /// A private libdbus connection to a bus (or a peer), safe to use from any thread.
 ///
 /// The connection never exits the process on disconnect (see
-/// ``onDisconnected``); it is closed in ``close()`` or on deinit. Attach it to
-/// an ``EventLoop`` to receive method calls, signals and asynchronous replies.
+/// ``onDisconnected``). Attach it to an ``EventLoop`` to receive method calls,
+/// signals and asynchronous replies; an attached loop keeps it alive until
+/// ``close()``, so always close connections you are done with.
 public final class Connection: @unchecked Sendable {
     /// The libdbus connection.
     public let raw: OpaquePointer
@@ -33,6 +34,14 @@ public final class Connection: @unchecked Sendable {
                 throw error
             }
         }
+    }
+
+    /// Adopts a connection libdbus created (e.g. one a ``Server`` accepted), adding a reference.
+    init(adopting raw: OpaquePointer) {
+        dbus_connection_ref(raw)
+        self.raw = raw
+        dbus_connection_set_exit_on_disconnect(raw, 0)
+        hooks.install(on: raw)
     }
 
     /// Opens the session bus: `DBUS_SESSION_BUS_ADDRESS` from the environment.

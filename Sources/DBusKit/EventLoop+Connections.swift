@@ -11,52 +11,21 @@ extension EventLoop {
         connection.attachment.withLock { $0 = self }
         state.withLock { $0.connections.append(connection) }
         let raw = connection.raw
-        let context = { Unmanaged.passRetained(self).toOpaque() }
-        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
-            guard let context else { return }
-            Unmanaged<EventLoop>.fromOpaque(context).release()
-        }
         _ = dbus_connection_set_watch_functions(
-            raw,
-            { watch, context in
-                guard let watch, let context else { return 0 }
-                EventLoop.from(context).addWatch(WatchRef(raw: watch))
-                return 1
-            },
-            { watch, context in
-                guard let watch, let context else { return }
-                EventLoop.from(context).removeWatch(WatchRef(raw: watch))
-            },
-            { watch, context in
-                guard let watch, let context else { return }
-                EventLoop.from(context).updateInterest(fd: dbus_watch_get_unix_fd(watch))
-            },
-            context(), release)
+            raw, LoopCallbacks.addWatch, LoopCallbacks.removeWatch, LoopCallbacks.toggleWatch,
+            retainedContext(), LoopCallbacks.release)
         _ = dbus_connection_set_timeout_functions(
-            raw,
-            { timeout, context in
-                guard let timeout, let context else { return 0 }
-                EventLoop.from(context).armTimeout(TimeoutRef(raw: timeout))
-                return 1
-            },
-            { timeout, context in
-                guard let timeout, let context else { return }
-                EventLoop.from(context).disarmTimeout(TimeoutRef(raw: timeout))
-            },
-            { timeout, context in
-                guard let timeout, let context else { return }
-                EventLoop.from(context).armTimeout(TimeoutRef(raw: timeout))
-            },
-            context(), release)
+            raw, LoopCallbacks.addTimeout, LoopCallbacks.removeTimeout, LoopCallbacks.toggleTimeout,
+            retainedContext(), LoopCallbacks.release)
         dbus_connection_set_wakeup_main_function(
-            raw, { context in context.map { EventLoop.from($0).wake() } }, context(), release)
+            raw, { context in context.map { EventLoop.from($0).wake() } }, retainedContext(), LoopCallbacks.release)
         dbus_connection_set_dispatch_status_function(
             raw,
             { _, status, context in
                 guard let context, status == DBUS_DISPATCH_DATA_REMAINS else { return }
                 EventLoop.from(context).wakeUnlessLoopThread()
             },
-            context(), release)
+            retainedContext(), LoopCallbacks.release)
         wake()
     }
 
@@ -70,6 +39,11 @@ extension EventLoop {
         state.withLock { state in state.connections.removeAll { $0 === connection } }
     }
 
+    /// One retained reference to the loop, released by ``LoopCallbacks/release``.
+    func retainedContext() -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(self).toOpaque()
+    }
+
     static func from(_ context: UnsafeMutableRawPointer) -> EventLoop {
         Unmanaged<EventLoop>.fromOpaque(context).takeUnretainedValue()
     }
@@ -78,13 +52,13 @@ extension EventLoop {
         if !isLoopThread { wake() }
     }
 
-    private func addWatch(_ watch: WatchRef) {
+    fileprivate func addWatch(_ watch: WatchRef) {
         let fd = dbus_watch_get_unix_fd(watch.raw)
         state.withLock { $0.watchesByFD[fd, default: []].append(watch) }
         updateInterest(fd: fd)
     }
 
-    private func removeWatch(_ watch: WatchRef) {
+    fileprivate func removeWatch(_ watch: WatchRef) {
         let fd = dbus_watch_get_unix_fd(watch.raw)
         let remaining = state.withLock { state -> Int in
             state.watchesByFD[fd]?.removeAll { $0 == watch }
@@ -96,7 +70,7 @@ extension EventLoop {
     }
 
     /// Sets epoll interest for `fd` to the union of its enabled watches' flags.
-    private func updateInterest(fd: Int32) {
+    fileprivate func updateInterest(fd: Int32) {
         let watches = state.withLock { $0.watchesByFD[fd] ?? [] }
         guard !watches.isEmpty else { return }
         var events: UInt32 = 0
@@ -127,7 +101,7 @@ extension EventLoop {
         }
     }
 
-    private func armTimeout(_ timeout: TimeoutRef) {
+    fileprivate func armTimeout(_ timeout: TimeoutRef) {
         let enabled = dbus_timeout_get_enabled(timeout.raw) != 0
         let interval = UInt64(max(0, dbus_timeout_get_interval(timeout.raw)))
         let deadline = monotonicNanoseconds() + interval * 1_000_000
@@ -135,7 +109,42 @@ extension EventLoop {
         wakeUnlessLoopThread()
     }
 
-    private func disarmTimeout(_ timeout: TimeoutRef) {
+    fileprivate func disarmTimeout(_ timeout: TimeoutRef) {
         state.withLock { state in state.timeouts[timeout] = nil }
+    }
+}
+
+/// libdbus watch and timeout callbacks shared by connections and servers; the
+/// context is a retained ``EventLoop``.
+enum LoopCallbacks {
+    static let release: DBusFreeFunction = { context in
+        guard let context else { return }
+        Unmanaged<EventLoop>.fromOpaque(context).release()
+    }
+    static let addWatch: DBusAddWatchFunction = { watch, context in
+        guard let watch, let context else { return 0 }
+        EventLoop.from(context).addWatch(WatchRef(raw: watch))
+        return 1
+    }
+    static let removeWatch: DBusRemoveWatchFunction = { watch, context in
+        guard let watch, let context else { return }
+        EventLoop.from(context).removeWatch(WatchRef(raw: watch))
+    }
+    static let toggleWatch: DBusWatchToggledFunction = { watch, context in
+        guard let watch, let context else { return }
+        EventLoop.from(context).updateInterest(fd: dbus_watch_get_unix_fd(watch))
+    }
+    static let addTimeout: DBusAddTimeoutFunction = { timeout, context in
+        guard let timeout, let context else { return 0 }
+        EventLoop.from(context).armTimeout(TimeoutRef(raw: timeout))
+        return 1
+    }
+    static let removeTimeout: DBusRemoveTimeoutFunction = { timeout, context in
+        guard let timeout, let context else { return }
+        EventLoop.from(context).disarmTimeout(TimeoutRef(raw: timeout))
+    }
+    static let toggleTimeout: DBusTimeoutToggledFunction = { timeout, context in
+        guard let timeout, let context else { return }
+        EventLoop.from(context).armTimeout(TimeoutRef(raw: timeout))
     }
 }

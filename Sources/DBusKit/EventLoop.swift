@@ -87,8 +87,8 @@ public final class EventLoop: @unchecked Sendable {
         wake()
     }
 
-    /// Wakes `epoll_wait` (safe from any thread, including signal-free contexts).
-    func wake() {
+    /// Wakes `epoll_wait` so the loop re-checks timers, jobs and connections (safe from any thread).
+    public func wake() {
         var one: UInt64 = 1
         _ = write(wakeFD, &one, 8)
     }
