@@ -38,6 +38,16 @@ import Testing
         #expect(try single.readValue() == .variant(.string(version)))
         var all = try client.call(busName, servicePath, properties, "GetAll") { $0.append(serviceInterface) }.reader()
         #expect(try all.readVardict() == ["Version": .string(version)])
+        do {
+            _ = try client.call(busName, servicePath, properties, "Set") {
+                $0.append(serviceInterface)
+                $0.append("Version")
+                $0.appendVariant(signature: "s") { $0.append("9.9.9") }
+            }
+            Issue.record("Version accepted a Set")
+        } catch let error as DBusKitError {
+            #expect(error.name == DBusErrorName.propertyReadOnly)
+        }
     }
 
     @Test func dispatchErrorsSeenByDbusSend() throws {
