@@ -4,9 +4,10 @@ import InkstoneTestSupport
 import Testing
 
 @Suite struct LifecycleTests {
-    @Test func sigtermReleasesNameAndExitsZero() throws {
+    @Test(arguments: [SIGTERM, SIGINT])
+    func stopSignalReleasesNameAndExitsZero(signal: Int32) throws {
         let running = try RunningDaemon()
-        running.daemon.signal(SIGTERM)
+        running.daemon.signal(signal)
         #expect(running.daemon.waitForExit(timeout: .seconds(10)) == .exited(0), "\(running.daemon.stderr)")
         let result = try running.dbusSend([
             "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:\(busName)",
