@@ -1,0 +1,171 @@
+import CDBus
+import CLinux
+import Glibc
+import Synchronization
+
+/// An epoll event loop on one thread, driving libdbus connections, timers,
+/// signals, extra file descriptors and closures sent from other threads.
+///
+/// libdbus's watch, timeout, wakeup and dispatch-status functions feed the
+/// loop; after each wake-up it dispatches every attached connection until no
+/// data remains. Nothing blocks in libdbus's own poll, so messages queued from
+/// other threads are written out at once.
+public final class EventLoop: @unchecked Sendable {
+    let epollFD: Int32
+    let wakeFD: Int32
+    let state = Mutex(LoopState())
+    private let stopping = Atomic<Bool>(false)
+    private let loopThreadID = Atomic<UInt>(0)
+    private let thread = Mutex<PosixThread?>(nil)
+
+    /// Creates a loop (not yet running).
+    ///
+    /// - Throws: ``DBusKitError`` when epoll or eventfd cannot be created.
+    public init() throws {
+        epollFD = epoll_create1(CLINUX_EPOLL_CLOEXEC)
+        wakeFD = eventfd(0, CLINUX_EFD_CLOEXEC | CLINUX_EFD_NONBLOCK)
+        guard epollFD >= 0, wakeFD >= 0 else {
+            throw DBusKitError.failed("epoll/eventfd: \(String(cString: strerror(errno)))")
+        }
+        setInterest(fd: wakeFD, events: CLINUX_EPOLLIN)
+    }
+
+    deinit {
+        close(epollFD)
+        close(wakeFD)
+    }
+
+    /// Whether the caller runs on the loop thread.
+    public var isLoopThread: Bool {
+        let current = loopThreadID.load(ordering: .acquiring)
+        return current != 0 && pthread_equal(pthread_self(), pthread_t(current)) != 0
+    }
+
+    /// Runs the loop on the calling thread until ``stop()``.
+    public func run() {
+        loopThreadID.store(UInt(pthread_self()), ordering: .releasing)
+        defer { loopThreadID.store(0, ordering: .releasing) }
+        var events = [epoll_event](repeating: epoll_event(), count: 32)
+        while !stopping.load(ordering: .acquiring) {
+            let timeout = nextTimeoutMilliseconds()
+            let count = events.withUnsafeMutableBufferPointer { buffer in
+                epoll_wait(epollFD, buffer.baseAddress, Int32(buffer.count), timeout)
+            }
+            if count < 0 && errno != EINTR { break }
+            for eventIndex in 0..<max(0, Int(count)) {
+                handle(fd: events[eventIndex].data.fd, events: events[eventIndex].events)
+            }
+            runDueTimeouts()
+            runJobs()
+            dispatchConnections()
+        }
+        stopping.store(false, ordering: .releasing)
+    }
+
+    /// Runs the loop on a new thread.
+    public func start() throws {
+        guard let spawned = PosixThread.spawn({ [self] in run() }) else {
+            throw DBusKitError.failed("could not start the loop thread")
+        }
+        thread.withLock { $0 = spawned }
+    }
+
+    /// Asks the loop to return from ``run()`` (and joins its thread when it was started with ``start()``).
+    public func stop() {
+        stopping.store(true, ordering: .releasing)
+        wake()
+        let started = thread.withLock { current in
+            defer { current = nil }
+            return current
+        }
+        if let started, !isLoopThread { started.join() }
+    }
+
+    /// Runs `body` on the loop thread, soon (in order with other `execute` calls).
+    public func execute(_ body: @escaping @Sendable () -> Void) {
+        state.withLock { $0.jobs.append(body) }
+        wake()
+    }
+
+    /// Wakes `epoll_wait` so the loop re-checks timers, jobs and connections (safe from any thread).
+    public func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    private func runJobs() {
+        let jobs = state.withLock { state in
+            defer { state.jobs.removeAll(keepingCapacity: true) }
+            return state.jobs
+        }
+        for job in jobs { job() }
+    }
+
+    private func handle(fd: Int32, events: UInt32) {
+        if fd == wakeFD {
+            var counter: UInt64 = 0
+            _ = read(wakeFD, &counter, 8)
+            return
+        }
+        if let handler = state.withLock({ $0.fileHandlers[fd] }) {
+            handler()
+            return
+        }
+        handleWatches(fd: fd, events: events)
+    }
+
+    /// Registers (or updates, or removes when `events` is 0) `fd` in epoll.
+    func setInterest(fd: Int32, events: UInt32) {
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = fd
+        if epoll_ctl(epollFD, EPOLL_CTL_MOD, fd, &event) != 0 && errno == ENOENT {
+            _ = epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event)
+        }
+    }
+
+    /// Removes `fd` from epoll.
+    func removeInterest(fd: Int32) {
+        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
+    }
+
+    /// Calls `handler` on the loop thread whenever `fd` is readable (e.g. a listening socket).
+    public func watchReadable(fd: Int32, _ handler: @escaping @Sendable () -> Void) {
+        state.withLock { $0.fileHandlers[fd] = handler }
+        setInterest(fd: fd, events: CLINUX_EPOLLIN)
+    }
+
+    /// Stops watching `fd` (registered with ``watchReadable(fd:_:)``).
+    public func unwatch(fd: Int32) {
+        state.withLock { _ = $0.fileHandlers.removeValue(forKey: fd) }
+        removeInterest(fd: fd)
+    }
+
+    private func dispatchConnections() {
+        let connections = state.withLock { $0.connections }
+        for connection in connections {
+            while dbus_connection_dispatch(connection.raw) == DBUS_DISPATCH_DATA_REMAINS {}
+        }
+    }
+}
+
+/// The loop's shared state, guarded by its mutex.
+struct LoopState {
+    var jobs: [@Sendable () -> Void] = []
+    var fileHandlers: [Int32: @Sendable () -> Void] = [:]
+    var watchesByFD: [Int32: [WatchRef]] = [:]
+    var timeouts: [TimeoutRef: UInt64] = [:]
+    var timers: [UInt64: LoopTimer] = [:]
+    var nextTimerID: UInt64 = 1
+    var connections: [Connection] = []
+}
+
+/// A `DBusWatch*` usable as a Sendable key.
+struct WatchRef: @unchecked Sendable, Hashable {
+    let raw: OpaquePointer
+}
+
+/// A `DBusTimeout*` usable as a Sendable key.
+struct TimeoutRef: @unchecked Sendable, Hashable {
+    let raw: OpaquePointer
+}

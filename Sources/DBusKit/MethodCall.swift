@@ -1,0 +1,60 @@
+import CDBus
+
+/// An incoming method call, with the means to answer it (now or later, from any thread).
+public final class MethodCall: Sendable {
+    /// The connection the call arrived on.
+    public let connection: Connection
+    /// The call itself.
+    public let message: Message
+    /// The object path it was sent to.
+    public let path: String
+    /// The interface (resolved from the tables when the caller left it out).
+    public let interface: String
+    /// The method name.
+    public let member: String
+
+    init(connection: Connection, message: Message, path: String, interface: String, member: String) {
+        self.connection = connection
+        self.message = message
+        self.path = path
+        self.interface = interface
+        self.member = member
+    }
+
+    /// The caller's unique name ("" on a peer-to-peer connection).
+    public var sender: String { message.sender ?? "" }
+
+    /// Sends a successful reply whose body `body` writes (skipped when the caller wants no reply).
+    public func reply(_ body: (inout MessageWriter) throws -> Void = { _ in }) rethrows {
+        guard !message.noReply, let reply = message.makeReturn() else { return }
+        try reply.write(body)
+        _ = try? connection.send(reply)
+    }
+
+    /// Sends an error reply.
+    public func reply(error: DBusKitError) {
+        guard !message.noReply, let reply = message.makeError(name: error.name, message: error.message) else { return }
+        _ = try? connection.send(reply)
+    }
+}
+
+/// What a method handler answers.
+public enum MethodReply {
+    /// An empty successful reply.
+    case empty
+    /// A successful reply whose body the closure writes.
+    case write((inout MessageWriter) throws -> Void)
+    /// The handler kept the ``MethodCall`` and replies later (e.g. after an asynchronous call).
+    case deferred
+
+    /// A reply holding one string.
+    public static func string(_ value: String) -> MethodReply {
+        .write { $0.append(value) }
+    }
+}
+
+/// Handles one method: reads arguments from the reader (signature already checked).
+///
+/// Thrown ``DBusKitError``s become error replies with their name; other errors
+/// go through the exported object's error mapper.
+public typealias MethodHandler = @Sendable (MethodCall, inout MessageReader) throws -> MethodReply

@@ -1,2 +1,0 @@
-// Placeholder: replaced as the DBusKit target grows.
-enum _DBusKitPlaceholder {}

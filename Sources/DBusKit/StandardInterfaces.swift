@@ -1,0 +1,143 @@
+import CDBus
+
+/// Tables for `org.freedesktop.DBus.Properties`, `.Introspectable` and `.Peer`.
+enum StandardInterfaces {
+    static let properties = "org.freedesktop.DBus.Properties"
+    static let introspectable = "org.freedesktop.DBus.Introspectable"
+    static let peer = "org.freedesktop.DBus.Peer"
+    static let names = [properties, introspectable, peer]
+
+    static func tables(own: [String: InterfaceTable], introspectionXML: String) -> [InterfaceTable] {
+        [propertiesTable(own), introspectableTable(introspectionXML), peerTable()]
+    }
+
+    private static func lookup(
+        _ own: [String: InterfaceTable], _ interface: String, _ name: String
+    ) throws -> InterfaceTable.Property {
+        guard let table = own[interface] else {
+            throw DBusKitError(name: DBusErrorName.unknownInterface, message: "No such interface '\(interface)'")
+        }
+        guard let property = table.properties[name] else {
+            throw DBusKitError(
+                name: DBusErrorName.unknownProperty, message: "No such property '\(name)' in interface '\(interface)'")
+        }
+        return property
+    }
+
+    private static func propertiesTable(_ own: [String: InterfaceTable]) -> InterfaceTable {
+        var table = InterfaceTable(properties)
+        table.method("Get", input: "ss", output: "v") { _, reader in
+            let interface = try reader.readString()
+            let name = try reader.readString()
+            let property = try lookup(own, interface, name)
+            return .write { writer in try writer.appendVariant(signature: property.signature, property.get) }
+        }
+        table.method("GetAll", input: "s", output: "a{sv}") { _, reader in
+            let interface = try reader.readString()
+            guard let found = own[interface] else {
+                throw DBusKitError(name: DBusErrorName.unknownInterface, message: "No such interface '\(interface)'")
+            }
+            return .write { writer in
+                try writer.appendArray(of: "{sv}") { array in
+                    for name in found.properties.keys.sorted() {
+                        guard let property = found.properties[name] else { continue }
+                        try array.appendDictEntry { entry in
+                            entry.append(name)
+                            try entry.appendVariant(signature: property.signature, property.get)
+                        }
+                    }
+                }
+            }
+        }
+        table.method("Set", input: "ssv") { _, reader in
+            let interface = try reader.readString()
+            let name = try reader.readString()
+            let property = try lookup(own, interface, name)
+            guard let set = property.set else {
+                throw DBusKitError(name: DBusErrorName.propertyReadOnly, message: "Property '\(name)' is read-only")
+            }
+            try reader.readVariant { signature, inner in
+                guard signature == property.signature else {
+                    throw DBusKitError.invalidArgs(
+                        "Property '\(name)' has type '\(property.signature)', got '\(signature)'")
+                }
+                try set(&inner)
+            }
+            return .empty
+        }
+        table.signal("PropertiesChanged", signature: "sa{sv}as")
+        return table
+    }
+
+    private static func introspectableTable(_ xml: String) -> InterfaceTable {
+        var table = InterfaceTable(introspectable)
+        table.method("Introspect", output: "s") { _, _ in .string(xml) }
+        return table
+    }
+
+    private static func peerTable() -> InterfaceTable {
+        var table = InterfaceTable(peer)
+        table.method("Ping") { _, _ in .empty }
+        table.method("GetMachineId", output: "s") { _, _ in
+            guard let machineID = dbus_get_local_machine_id() else { throw DBusKitError.failed("no machine id") }
+            defer { dbus_free(machineID) }
+            return .string(String(cString: machineID))
+        }
+        return table
+    }
+}
+
+/// Writes introspection XML from tables (used when no XML is given).
+enum IntrospectionWriter {
+    static let doctype = """
+        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+        """
+
+    static func xml(for tables: [InterfaceTable], children: [String] = []) -> String {
+        var lines = [doctype, "<node>"]
+        for table in tables.sorted(by: { $0.name < $1.name }) {
+            lines.append("  <interface name=\"\(table.name)\">")
+            for member in table.members {
+                switch member.kind {
+                case .method:
+                    lines.append("    <method name=\"\(member.member)\">")
+                    lines += arguments(member.signature).map { "      <arg type=\"\($0)\" direction=\"in\"/>" }
+                    lines += arguments(member.detail).map { "      <arg type=\"\($0)\" direction=\"out\"/>" }
+                    lines.append("    </method>")
+                case .property:
+                    let access = member.detail == "read" ? "read" : "readwrite"
+                    lines.append("    <property name=\"\(member.member)\" type=\"\(member.signature)\" access=\"\(access)\"/>")
+                case .signal:
+                    lines.append("    <signal name=\"\(member.member)\">")
+                    lines += arguments(member.signature).map { "      <arg type=\"\($0)\"/>" }
+                    lines.append("    </signal>")
+                }
+            }
+            lines.append("  </interface>")
+        }
+        lines += children.map { "  <node name=\"\($0)\"/>" }
+        lines.append("</node>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Splits a signature into complete types.
+    static func arguments(_ signature: String) -> [String] {
+        var types: [String] = []
+        var current = ""
+        var depth = 0
+        for character in signature {
+            current.append(character)
+            switch character {
+            case "(", "{": depth += 1
+            case ")", "}": depth -= 1
+            default: break
+            }
+            if depth == 0 && character != "a" {
+                types.append(current)
+                current = ""
+            }
+        }
+        return types
+    }
+}

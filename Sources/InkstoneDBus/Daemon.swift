@@ -1,0 +1,95 @@
+import DBusKit
+import Glibc
+import Logging
+import Synchronization
+
+/// The `inkstoned` process: one loop, one bus connection, the exported objects and the name.
+///
+/// Objects are exported before the name is requested, so a client that sees
+/// the name appear can call at once.
+public final class Daemon: @unchecked Sendable {
+    /// How the daemon ended; the raw value is the process exit code.
+    public enum ExitStatus: Int32, Sendable {
+        /// Stopped by SIGTERM/SIGINT, or replaced by another daemon (`--replace`).
+        case stopped = 0
+        /// Could not connect, export or request the name.
+        case failure = 1
+        /// The bus went away.
+        case busLost = 2
+        /// Another connection owns the name and `--replace` was not given.
+        case nameTaken = 3
+    }
+
+    /// The loop every connection of the daemon runs on (run by ``run(replace:)`` on the calling thread).
+    public let loop: EventLoop
+    /// The bus connection; export further objects on it before ``run(replace:)`` requests the name.
+    public let connection: Connection
+    private let logger: Logger
+    private let outcome = StatusBox()
+
+    /// Connects to `address`, exports every object and attaches to a new loop.
+    ///
+    /// Call on the main thread before any other thread starts (signals are blocked here).
+    public init(address: String, logger: Logger) throws {
+        self.logger = logger
+        loop = try EventLoop()
+        connection = try Connection(address: address)
+        try connection.export(ServiceObject.make(), at: ServiceObject.path)
+        let loop = self.loop
+        let connection = self.connection
+        let outcome = self.outcome
+        try loop.handleSignals([SIGTERM, SIGINT]) { signal in
+            logger.info("signal \(signal): releasing \(ServiceObject.busName) and exiting")
+            outcome.status.withLock { $0 = .stopped }
+            outcome.releasing.withLock { $0 = true }
+            _ = try? connection.releaseName(ServiceObject.busName)
+            loop.stop()
+        }
+        connection.onNameLost { name in
+            guard name == ServiceObject.busName, !outcome.releasing.withLock({ $0 }) else { return }
+            logger.notice("\(name) was taken over by another daemon; exiting")
+            outcome.status.withLock { $0 = .stopped }
+            loop.stop()
+        }
+        connection.onDisconnected {
+            logger.error("the bus connection was lost; exiting")
+            outcome.status.withLock { $0 = .busLost }
+            loop.stop()
+        }
+        loop.attach(connection)
+        logger.debug("connected to \(address) as \(connection.uniqueName ?? "?")")
+    }
+
+    /// Requests the name (taking it over when `replace`), then runs the loop until stopped.
+    public func run(replace: Bool) -> ExitStatus {
+        defer { connection.close() }
+        var flags: NameFlags = [.allowReplacement, .doNotQueue]
+        if replace { flags.insert(.replaceExisting) }
+        do {
+            switch try connection.requestName(ServiceObject.busName, flags: flags) {
+            case .primaryOwner, .alreadyOwner:
+                break
+            case .exists, .inQueue:
+                let owner = (try? connection.nameOwner(ServiceObject.busName)) ?? nil
+                logger.critical("""
+                    \(ServiceObject.busName) is already owned by \(owner ?? "another connection"); \
+                    use --replace to take it over
+                    """)
+                return .nameTaken
+            }
+        } catch {
+            logger.critical("could not request \(ServiceObject.busName): \(error)")
+            return .failure
+        }
+        logger.info("ready: \(ServiceObject.busName) owned by \(connection.uniqueName ?? "?")")
+        loop.run()
+        return outcome.status.withLock { $0 }
+    }
+}
+
+/// The exit status chosen by whichever event stopped the loop.
+private final class StatusBox: Sendable {
+    let status = Mutex(Daemon.ExitStatus.stopped)
+    /// Set while the daemon gives its name back (its own NameLost is expected).
+    let releasing = Mutex(false)
+}

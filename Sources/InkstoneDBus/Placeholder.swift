@@ -1,2 +1,0 @@
-// Placeholder: replaced as the InkstoneDBus target grows.
-enum _InkstoneDBusPlaceholder {}

@@ -1,2 +1,0 @@
-// Placeholder: replaced as the InkstoneTestSupport target grows.
-enum _InkstoneTestSupportPlaceholder {}

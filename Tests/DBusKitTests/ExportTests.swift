@@ -1,0 +1,119 @@
+import DBusKit
+import InkstoneTestSupport
+import Testing
+
+@Suite struct ExportTests {
+    private func expectError(_ name: String, _ body: () throws -> Void) {
+        do {
+            try body()
+            Issue.record("expected \(name), got a reply")
+        } catch let error as DBusKitError {
+            #expect(error.name == name, "\(error)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func dispatchErrorsComeBeforeHandlers() throws {
+        let service = try EchoService()
+        let client = try BusClient(address: service.bus.address)
+        expectError(DBusErrorName.unknownMethod) {
+            _ = try client.call(EchoService.name, EchoService.path, EchoService.interface, "Nope")
+        }
+        expectError(DBusErrorName.unknownMethod) {
+            _ = try client.call(EchoService.name, EchoService.path, "org.example.Missing", "Echo") { $0.append("x") }
+        }
+        expectError(DBusErrorName.invalidArgs) {
+            _ = try client.call(EchoService.name, EchoService.path, EchoService.interface, "Echo") { $0.append(Int32(1)) }
+        }
+        expectError(DBusErrorName.unknownObject) {
+            _ = try client.call(EchoService.name, "/org/example/Nowhere", EchoService.interface, "Echo") { $0.append("x") }
+        }
+        expectError("org.example.Error.Requested") {
+            _ = try client.call(EchoService.name, EchoService.path, EchoService.interface, "Fail") { $0.append("why") }
+        }
+    }
+
+    @Test func propertiesGetGetAllSet() throws {
+        let service = try EchoService()
+        let client = try BusClient(address: service.bus.address)
+        let properties = "org.freedesktop.DBus.Properties"
+        var reader = try client.call(EchoService.name, EchoService.path, properties, "Get") {
+            $0.append(EchoService.interface)
+            $0.append("Answer")
+        }.reader()
+        #expect(try reader.readValue() == .variant(.int32(42)))
+        _ = try client.call(EchoService.name, EchoService.path, properties, "Set") {
+            $0.append(EchoService.interface)
+            $0.append("Label")
+            $0.appendVariant(signature: "s") { $0.append("changed") }
+        }
+        var all = try client.call(EchoService.name, EchoService.path, properties, "GetAll") {
+            $0.append(EchoService.interface)
+        }.reader()
+        #expect(try all.readVardict() == ["Answer": .int32(42), "Label": .string("changed")])
+        expectError(DBusErrorName.propertyReadOnly) {
+            _ = try client.call(EchoService.name, EchoService.path, properties, "Set") {
+                $0.append(EchoService.interface)
+                $0.append("Answer")
+                $0.appendVariant(signature: "i") { $0.append(Int32(1)) }
+            }
+        }
+        expectError(DBusErrorName.unknownProperty) {
+            _ = try client.call(EchoService.name, EchoService.path, properties, "Get") {
+                $0.append(EchoService.interface)
+                $0.append("Missing")
+            }
+        }
+    }
+
+    @Test func propertiesChangedIsUnicast() throws {
+        let service = try EchoService()
+        let client = try BusClient(address: service.bus.address)
+        let destination = try #require(client.connection.uniqueName)
+        try service.connection.emitPropertiesChanged(
+            path: EchoService.path, interface: EchoService.interface, changed: ["Label": .string("new")],
+            destination: destination)
+        let signal = try #require(client.waitForSignal(member: "PropertiesChanged"))
+        var reader = try MessageReader(signal, expecting: "sa{sv}as")
+        #expect(try reader.readString() == EchoService.interface)
+        #expect(try reader.readVardict() == ["Label": .string("new")])
+        #expect(try reader.readStrings() == [])
+    }
+
+    @Test func introspectionListsMembersAndChildren() throws {
+        let service = try EchoService()
+        let client = try BusClient(address: service.bus.address)
+        let introspectable = "org.freedesktop.DBus.Introspectable"
+        let xml = try client.callString(EchoService.name, EchoService.path, introspectable, "Introspect")
+        for fragment in ["<method name=\"Echo\">", "<property name=\"Label\" type=\"s\" access=\"readwrite\"/>",
+                         "<signal name=\"Ticked\">", "org.freedesktop.DBus.Properties"] {
+            #expect(xml.contains(fragment), "\(fragment) missing from \(xml)")
+        }
+        let parent = try client.callString(EchoService.name, "/org/example", introspectable, "Introspect")
+        #expect(parent.contains("<node name=\"Echo\"/>"))
+    }
+
+    @Test func subtreeSeesTheCalledPath() throws {
+        var table = InterfaceTable("org.example.Item")
+        table.method("Where", output: "o") { call, _ in .write { $0.append(objectPath: call.path) } }
+        let service = try EchoService()
+        try service.connection.exportSubtree(ExportedObject(interfaces: [table]), under: "/org/example/items")
+        let client = try BusClient(address: service.bus.address)
+        var reader = try client.call(EchoService.name, "/org/example/items/17", "org.example.Item", "Where").reader()
+        #expect(try reader.readObjectPath() == "/org/example/items/17")
+    }
+
+    @Test func nameRequestResults() throws {
+        let service = try EchoService()
+        let rival = try Connection(address: service.bus.address)
+        defer { rival.close() }
+        #expect(try rival.requestName(EchoService.name, flags: [.doNotQueue]) == .exists)
+        #expect(try rival.nameOwner(EchoService.name) == service.connection.uniqueName)
+        #expect(try rival.requestName("org.example.Other", flags: [.doNotQueue]) == .primaryOwner)
+        #expect(try rival.requestName("org.example.Other", flags: [.doNotQueue]) == .alreadyOwner)
+        #expect(try rival.releaseName("org.example.Other") == .released)
+        #expect(try rival.releaseName(EchoService.name) == .notOwner)
+        #expect(try rival.nameOwner("org.example.Nobody") == nil)
+    }
+}

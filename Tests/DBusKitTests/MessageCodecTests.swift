@@ -1,0 +1,127 @@
+import DBusKit
+import Testing
+
+/// A small seeded generator (SplitMix64) so failures can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+@Suite struct MessageCodecTests {
+    private func emptyMessage() throws -> Message {
+        try #require(Message.methodCall(destination: nil, path: "/test", interface: "org.example.Test", member: "M"))
+    }
+
+    private static let samples = ["", "a", "こんにちは", "naïve 👩‍👩‍👧", "tab\tnew\nline", String(repeating: "x", count: 300)]
+
+    private func randomValue(_ random: inout SeededGenerator, depth: Int) -> DBusValue {
+        let choice = Int.random(in: 0..<(depth > 0 ? 16 : 12), using: &random)
+        switch choice {
+        case 0: return .byte(.random(in: .min ... .max, using: &random))
+        case 1: return .bool(.random(using: &random))
+        case 2: return .int16(.random(in: .min ... .max, using: &random))
+        case 3: return .uint16(.random(in: .min ... .max, using: &random))
+        case 4: return .int32(.random(in: .min ... .max, using: &random))
+        case 5: return .uint32(.random(in: .min ... .max, using: &random))
+        case 6: return .int64(.random(in: .min ... .max, using: &random))
+        case 7: return .uint64(.random(in: .min ... .max, using: &random))
+        case 8: return .double(.random(in: -1e9...1e9, using: &random))
+        case 9: return .string(Self.samples.randomElement(using: &random) ?? "")
+        case 10: return .objectPath("/org/example/n\(Int.random(in: 0..<99, using: &random))")
+        case 11: return .signature("a{sv}")
+        case 12:
+            let element = randomValue(&random, depth: depth - 1)
+            return .array(elementSignature: element.signature, [element, element])
+        case 13:
+            return .structure((0..<Int.random(in: 1...3, using: &random)).map { _ in randomValue(&random, depth: depth - 1) })
+        case 14:
+            let entries = (0..<Int.random(in: 0...3, using: &random)).map { number in
+                ("key\(number)", randomValue(&random, depth: depth - 1))
+            }
+            return .vardict(Dictionary(entries, uniquingKeysWith: { first, _ in first }))
+        default:
+            return .variant(randomValue(&random, depth: depth - 1))
+        }
+    }
+
+    @Test func randomValuesRoundTrip() throws {
+        let seed = UInt64.random(in: 0 ... .max)
+        var random = SeededGenerator(state: seed)
+        for _ in 0..<300 {
+            let values = (0..<Int.random(in: 1...4, using: &random)).map { _ in randomValue(&random, depth: 3) }
+            let message = try emptyMessage()
+            message.write { writer in values.forEach { writer.append($0) } }
+            #expect(message.signature == values.map(\.signature).joined(), "seed \(seed)")
+            var reader = message.reader()
+            var decoded: [DBusValue] = []
+            while !reader.isAtEnd { decoded.append(try reader.readValue()) }
+            #expect(decoded == values, "seed \(seed)")
+        }
+    }
+
+    @Test func protocolShapesRoundTrip() throws {
+        let message = try emptyMessage()
+        message.write { writer in
+            writer.appendArray(of: "(xxa{sv})") { array in
+                array.appendStruct { item in
+                    item.append(Int64(-3))
+                    item.append(Int64(5))
+                    item.append(vardict: ["underline": .bool(true), "color": .uint32(0xFF00_00FF)])
+                }
+            }
+            writer.appendStruct { rect in [1.5, 2.5, 10, 20].forEach { rect.append(Double($0)) } }
+            writer.appendArray(of: "(ddddbbub)") { array in
+                array.appendStruct { item in
+                    [0.0, 1, 2, 3].forEach { item.append($0) }
+                    item.append(true)
+                    item.append(false)
+                    item.append(UInt32(9))
+                    item.append(true)
+                }
+            }
+            writer.appendArray(of: "b") { array in [true, false, true].forEach { array.append($0) } }
+            writer.appendArray(of: "(sss)") { array in
+                array.appendStruct { item in ["a", "b", "c"].forEach { item.append($0) } }
+            }
+        }
+        var reader = try MessageReader(message, expecting: "a(xxa{sv})(dddd)a(ddddbbub)aba(sss)")
+        let runs = try reader.readArray { element in
+            try element.readStruct { item in (try item.readInt64(), try item.readInt64(), try item.readVardict()) }
+        }
+        #expect(runs.count == 1)
+        #expect(runs.first?.0 == -3 && runs.first?.1 == 5)
+        #expect(runs.first?.2 == ["underline": .bool(true), "color": .uint32(0xFF00_00FF)])
+        let rect = try reader.readStruct { item in try (0..<4).map { _ in try item.readDouble() } }
+        #expect(rect == [1.5, 2.5, 10, 20])
+        let flags = try reader.readArray { element in
+            try element.readStruct { item -> [Bool] in
+                for _ in 0..<4 { _ = try item.readDouble() }
+                let first = try item.readBool()
+                let second = try item.readBool()
+                #expect(try item.readUInt32() == 9)
+                return [first, second, try item.readBool()]
+            }
+        }
+        #expect(flags == [[true, false, true]])
+        #expect(try reader.readArray { try $0.readBool() } == [true, false, true])
+        #expect(try reader.readArray { element in try element.readStruct { item in
+            [try item.readString(), try item.readString(), try item.readString()] } } == [["a", "b", "c"]])
+        #expect(reader.isAtEnd)
+    }
+
+    @Test func typedReaderRejectsOtherSignatures() throws {
+        let message = try emptyMessage()
+        message.write { $0.append(Int32(1)) }
+        #expect(throws: DBusKitError.self) { try MessageReader(message, expecting: "s") }
+        var reader = try MessageReader(message, expecting: "i")
+        #expect(throws: DBusKitError.self) { try reader.readString() }
+        #expect(try reader.readInt32() == 1)
+        #expect(throws: DBusKitError.self) { try reader.readInt32() }
+    }
+}

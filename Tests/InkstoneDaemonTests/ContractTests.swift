@@ -1,0 +1,152 @@
+import DBusKit
+import InkstoneTestSupport
+import Testing
+
+/// One member as both the XML and `inkstoned --print-interfaces` describe it.
+struct ContractMember: Hashable, CustomStringConvertible {
+    let interface: String
+    let member: String
+    let kind: String
+    let signature: String
+    let detail: String
+
+    var description: String { "\(interface).\(member) \(kind) [\(signature)] [\(detail)]" }
+}
+
+/// A minimal reader for introspection XML (elements and attributes only).
+enum IntrospectionParser {
+    static func attribute(_ name: String, in tag: Substring) -> String? {
+        guard let start = tag.firstRange(of: " \(name)=\"") else { return nil }
+        let rest = tag[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+
+    static func members(_ xml: String) -> Set<ContractMember> {
+        var members: Set<ContractMember> = []
+        var interface = ""
+        var current: (name: String, kind: String, inputs: String, outputs: String)?
+        func finish() {
+            guard let open = current else { return }
+            members.insert(ContractMember(
+                interface: interface, member: open.name, kind: open.kind, signature: open.inputs,
+                detail: open.kind == "method" ? open.outputs : ""))
+            current = nil
+        }
+        for piece in xml.split(separator: "<").dropFirst() {
+            let tag = piece.prefix { $0 != ">" }
+            if tag.hasPrefix("interface ") {
+                interface = attribute("name", in: tag) ?? ""
+            } else if tag.hasPrefix("method ") || tag.hasPrefix("signal ") {
+                finish()
+                current = (attribute("name", in: tag) ?? "", tag.hasPrefix("method ") ? "method" : "signal", "", "")
+                if tag.hasSuffix("/") { finish() }
+            } else if tag.hasPrefix("/method") || tag.hasPrefix("/signal") {
+                finish()
+            } else if tag.hasPrefix("arg "), current != nil {
+                let type = attribute("type", in: tag) ?? ""
+                if attribute("direction", in: tag) == "out" { current?.outputs += type } else { current?.inputs += type }
+            } else if tag.hasPrefix("property ") {
+                members.insert(ContractMember(
+                    interface: interface, member: attribute("name", in: tag) ?? "", kind: "property",
+                    signature: attribute("type", in: tag) ?? "", detail: attribute("access", in: tag) ?? ""))
+            }
+        }
+        return members
+    }
+}
+
+@Suite struct ContractTests {
+    private func contractXML() throws -> String {
+        try readFile(repositoryRoot() + "/dbus/org.inkstone.Inkstone1.xml")
+    }
+
+    private func exportedMembers() throws -> Set<ContractMember> {
+        let result = try run([builtProduct("inkstoned"), "--print-interfaces"])
+        #expect(result.termination == .exited(0))
+        return Set(result.stdout.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return ContractMember(
+                interface: fields[0], member: fields[1], kind: fields[2],
+                signature: fields.count > 3 ? fields[3] : "", detail: fields.count > 4 ? fields[4] : "")
+        })
+    }
+
+    @Test func xmlAndDispatchTablesAgreeBothWays() throws {
+        let documented = IntrospectionParser.members(try contractXML())
+        let exported = try exportedMembers()
+        #expect(!exported.isEmpty)
+        for missing in exported.subtracting(documented).sorted(by: { $0.description < $1.description }) {
+            Issue.record("exported but not in the XML: \(missing)")
+        }
+        for missing in documented.subtracting(exported).sorted(by: { $0.description < $1.description }) {
+            Issue.record("in the XML but not exported: \(missing)")
+        }
+    }
+
+    @Test func everyMemberIsDocumented() throws {
+        let xml = try contractXML()
+        var undocumented: [String] = []
+        for piece in xml.split(separator: "<").dropFirst() {
+            let tag = piece.prefix { $0 != ">" }
+            guard tag.hasPrefix("method ") || tag.hasPrefix("signal ") || tag.hasPrefix("property ")
+                || tag.hasPrefix("interface ") else { continue }
+            let body = piece.dropFirst(tag.count)
+            let following = xml.split(separator: "<").drop { $0 != piece }.dropFirst().first ?? ""
+            if !following.hasPrefix("annotation name=\"org.gtk.GDBus.DocString\"") && !body.contains("DocString") {
+                undocumented.append(String(tag))
+            }
+        }
+        #expect(undocumented.isEmpty, "no DocString: \(undocumented)")
+        for standard in ["org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Peer"] {
+            #expect(xml.contains("<interface name=\"\(standard)\">"))
+        }
+    }
+
+    @Test func introspectServesTheContractFile() throws {
+        let running = try RunningDaemon()
+        let client = try BusClient(address: running.bus.address)
+        let served = try client.callString(busName, servicePath, "org.freedesktop.DBus.Introspectable", "Introspect")
+        #expect(served == (try contractXML()), "run scripts/generate-introspection.sh after editing the XML")
+    }
+
+    @Test func embeddedXMLIsUpToDate() throws {
+        let generated = try readFile(repositoryRoot() + "/Sources/InkstoneDBus/Generated/IntrospectionXML.swift")
+        #expect(generated.contains("\n" + (try contractXML()) + "\"\"\"#####\n"),
+                "run scripts/generate-introspection.sh after editing the XML")
+    }
+
+    @Test func gdbusIntrospectListsDocumentedMembers() throws {
+        let running = try RunningDaemon()
+        let result = try run([
+            "gdbus", "introspect", "--address", running.bus.address, "--dest", busName, "--object-path", servicePath,
+        ])
+        #expect(result.termination == .exited(0), "\(result.stderr)")
+        for member in IntrospectionParser.members(try contractXML()) where member.interface == serviceInterface {
+            #expect(result.stdout.contains(member.member), "\(member) missing from gdbus introspect")
+        }
+        #expect(result.stdout.contains("@org.gtk.GDBus.DocString"))
+    }
+
+    @Test func everyDocumentedMethodIsDispatched() throws {
+        let running = try RunningDaemon()
+        let client = try BusClient(address: running.bus.address)
+        let methods = IntrospectionParser.members(try contractXML()).filter { $0.kind == "method" }
+        #expect(!methods.isEmpty)
+        for method in methods {
+            do {
+                _ = try client.call(busName, servicePath, method.interface, method.member) { writer in
+                    // A signature that differs from the declared one.
+                    if method.signature.isEmpty { writer.append("unexpected") }
+                }
+                // libdbus answers Peer itself and ignores extra arguments.
+                #expect(method.interface == "org.freedesktop.DBus.Peer", "\(method) accepted a wrong signature")
+            } catch let error as DBusKitError {
+                #expect(error.name != DBusErrorName.unknownMethod, "\(method) is not dispatched: \(error)")
+                if method.interface != "org.freedesktop.DBus.Peer" {
+                    #expect(error.name == DBusErrorName.invalidArgs, "\(method): \(error)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Glibc
+import InkstoneTestSupport
+import Testing
+
+let busName = "org.inkstone.Inkstone1"
+let servicePath = "/org/inkstone/Inkstone1"
+let serviceInterface = "org.inkstone.Inkstone1"
+
+/// A private bus with a running `inkstoned` that owns its name.
+final class RunningDaemon {
+    let bus: PrivateBus
+    let daemon: DaemonProcess
+
+    init(bus: PrivateBus? = nil, arguments: [String] = []) throws {
+        self.bus = try bus ?? PrivateBus()
+        daemon = try DaemonProcess(arguments: ["--address", self.bus.address] + arguments)
+        let owned = try daemon.waitForName(busName, on: self.bus.address)
+        try #require(owned, "inkstoned did not take \(busName): \(daemon.stderr)")
+    }
+
+    deinit {
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit(timeout: .seconds(5))
+    }
+
+    /// `dbus-send` against this bus.
+    func dbusSend(_ arguments: [String]) throws -> RunResult {
+        try run(["dbus-send", "--bus=\(bus.address)", "--print-reply"] + arguments)
+    }
+}
+
+/// The repository root, found from this file's path.
+func repositoryRoot(_ file: String = #filePath) -> String {
+    file.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+}
+
+/// Reads a whole file as UTF-8.
+func readFile(_ path: String) throws -> String {
+    guard let file = fopen(path, "r") else { throw TestSupportError("cannot read \(path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// The version `inkstoned --version` prints.
+func daemonVersion() throws -> String {
+    let result = try run([builtProduct("inkstoned"), "--version"])
+    return result.stdout.split(separator: "\n").first.map(String.init) ?? ""
+}
