@@ -13,7 +13,9 @@ struct UndoEdit {
 
     /// The UTF-8 range the inserted text occupies now.
     var currentUTF8Range: Range<Int> {
-        if insertedText.isEmpty { return end.utf8Offset..<end.utf8Offset }
+        // An empty range follows its right-biased start: text inserted exactly
+        // there (e.g. a redo of an earlier step) lands before it.
+        if insertedText.isEmpty { return start.utf8Offset..<start.utf8Offset }
         return start.utf8Offset..<max(start.utf8Offset, end.utf8Offset)
     }
 }

@@ -56,6 +56,8 @@ struct UndoStack {
                 last.end = document.makeAnchor(utf8Offset: newUTF8Range.upperBound, bias: .left)
             case .prependDeletion:
                 last.replacedText = replacedText + last.replacedText
+                // The edit now starts earlier in the text before the group: move the reference with it.
+                if group.edits.isEmpty { group.selectionBefore?.referenceUTF8 -= replacedText.utf8.count }
             case .appendDeletion:
                 last.replacedText += replacedText
             case .trimInsertion:
