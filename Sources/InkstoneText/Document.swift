@@ -1,0 +1,150 @@
+/// A shared text document: storage, revision, anchors, attribute runs, the
+/// composing view and the edits queued behind it.
+///
+/// Every input context edits a document through a ``DocumentView``. Each text
+/// mutation bumps ``revision`` (a new document is at 0) and produces one
+/// ``ChangeRecord``. While any view has marked text, edits from other views
+/// and document-level edits are queued (anchored) and applied when that
+/// composition ends. Not thread-safe by design: the service confines a
+/// document to one thread.
+public final class Document {
+    /// The characters.
+    public let storage: TextStorage
+    /// The number of text mutations so far (0 for a new document).
+    public private(set) var revision: UInt64 = 0
+    /// Live anchors, moved on every edit.
+    var anchors = AnchorRegistry()
+    /// Attribute runs over the text.
+    var attributeStore = AttributeStore()
+    /// Views of this document, held weakly.
+    private var views: [WeakView] = []
+    /// The view whose marked text is open, if any.
+    weak var composingView: DocumentView?
+    /// Edits waiting for the composition to end, oldest first.
+    var queuedEdits: [QueuedEdit] = []
+    private var nextTicketID: UInt64 = 1
+    private var nextViewNumber: UInt64 = 1
+    private var observers: [(token: ObserverToken, handler: (DocumentEvent) -> Void)] = []
+    private var nextObserverNumber = 1
+    /// Events of the public call in progress (nil outside calls).
+    private var eventBuffer: [DocumentEvent]?
+
+    private struct WeakView {
+        weak var view: DocumentView?
+    }
+
+    /// Creates a document holding `text` (revision 0).
+    public init(text: String = "") {
+        storage = TextStorage(text)
+    }
+
+    /// Opens a view that speaks `unit`, with its own selection, marked text and undo stack.
+    public func makeView(unit: OffsetUnit = .utf16, undo: UndoConfiguration = UndoConfiguration()) -> DocumentView {
+        let id = ViewID(rawValue: nextViewNumber)
+        nextViewNumber += 1
+        let view = DocumentView(id: id, document: self, unit: unit, undoConfiguration: undo)
+        views.removeAll { $0.view == nil }
+        views.append(WeakView(view: view))
+        return view
+    }
+
+    /// The whole text (a flat copy; for tests and small documents).
+    public var text: String { storage.string }
+
+    /// Whether some view has marked text (other edits are queued meanwhile).
+    public var isComposing: Bool { composingView != nil }
+
+    /// The view that has marked text, if any.
+    public var composingViewID: ViewID? { composingView?.id }
+
+    /// Edits queued behind the composition, oldest first.
+    public var queuedTickets: [EditTicket] { queuedEdits.map(\.ticket) }
+
+    /// Live anchors (for diagnostics).
+    public var liveAnchorCount: Int { anchors.liveCount }
+
+    /// Creates an anchor at a UTF-8 offset (a scalar boundary in `0...utf8Count`).
+    public func makeAnchor(utf8Offset: Int, bias: AnchorBias) -> TextAnchor {
+        anchors.make(utf8Offset: utf8Offset, bias: bias)
+    }
+
+    // MARK: Observers and events
+
+    /// Registers a handler called synchronously with every event, in order.
+    @discardableResult
+    public func addObserver(_ handler: @escaping (DocumentEvent) -> Void) -> ObserverToken {
+        let token = ObserverToken(rawValue: nextObserverNumber)
+        nextObserverNumber += 1
+        observers.append((token, handler))
+        return token
+    }
+
+    /// Removes a handler.
+    public func removeObserver(_ token: ObserverToken) {
+        observers.removeAll { $0.token == token }
+    }
+
+    /// Reports an event to the call in progress and to observers.
+    func emit(_ event: DocumentEvent) {
+        eventBuffer?.append(event)
+        for observer in observers { observer.handler(event) }
+    }
+
+    /// Runs one public call and returns the events it produced (nested calls fold into the outer one).
+    func collectingEvents(
+        _ body: () throws(InkstoneError) -> EditTicket?
+    ) throws(InkstoneError) -> EditResult {
+        let outermost = eventBuffer == nil
+        if outermost { eventBuffer = [] }
+        defer { if outermost { eventBuffer = nil } }
+        let ticket = try body()
+        return EditResult(events: eventBuffer ?? [], ticket: ticket)
+    }
+
+    // MARK: Checks
+
+    /// Throws `Stale` unless `expectedRevision` is 0 or the current revision.
+    func checkRevision(_ expectedRevision: UInt64) throws(InkstoneError) {
+        guard expectedRevision == 0 || expectedRevision == revision else {
+            throw .stale("expected revision \(expectedRevision) but the document is at revision \(revision)")
+        }
+    }
+
+    /// Whether an edit from `view` (nil: document-level) must wait for another view's composition.
+    func mustQueue(for view: DocumentView?) -> Bool {
+        guard let composingView else { return false }
+        return composingView !== view
+    }
+
+    /// Makes a ticket for a queued edit.
+    func makeTicket() -> EditTicket {
+        defer { nextTicketID += 1 }
+        return EditTicket(id: nextTicketID, queuedAtRevision: revision)
+    }
+
+    // MARK: Mutation
+
+    /// Replaces a UTF-8 range (grapheme-aligned, validated by the caller) and
+    /// reports it: bumps the revision, moves anchors and attribute runs, snaps
+    /// selections, emits `textChanged` and any `selectionChanged`.
+    @discardableResult
+    func applyEdit(utf8Range: Range<Int>, with text: String, cause: EditCause, viewID: ViewID?) -> ChangeRecord {
+        let measure = EditMeasure(before: storage, utf8Range: utf8Range, text: text)
+        storage.replace(utf8Range: utf8Range, with: text)
+        revision += 1
+        let record = measure.record(after: storage, revision: revision, cause: cause, viewID: viewID)
+        let newUTF8Length = text.utf8.count
+        anchors.adjust(replacing: utf8Range, newUTF8Length: newUTF8Length)
+        attributeStore.adjust(replacing: utf8Range, newUTF8Length: newUTF8Length)
+        emit(.textChanged(record))
+        for entry in views {
+            entry.view?.documentDidChange()
+        }
+        return record
+    }
+}
+
+/// A handle to remove an observer.
+public struct ObserverToken: Hashable, Sendable {
+    let rawValue: Int
+}

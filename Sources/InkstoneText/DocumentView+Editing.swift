@@ -1,0 +1,138 @@
+/// Text edits made through a view. Positions are in the view's unit; edits
+/// must start and end on grapheme boundaries.
+extension DocumentView {
+    /// Inserts `text` over the selection (typing) and puts the cursor after it.
+    /// With marked text open, `text` replaces it and is committed (one undo step).
+    /// Throws `InvalidState` when there is no selection.
+    @discardableResult
+    public func insertText(_ text: String, policy: QueuePolicy = .queue) throws(InkstoneError) -> EditResult {
+        try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            if marked != nil {
+                commitMarkedText(replacingWith: text)
+                return nil
+            }
+            guard let range = selectionAnchors?.utf8Range else {
+                throw .invalidState("\(id) has no selection to insert at")
+            }
+            return try submit([(range, text)], cause: .typing, registersUndo: true, cursorAfter: true, policy: policy)
+        }
+    }
+
+    /// Deletes the selection, or the grapheme before the cursor (typing). A no-op at
+    /// the start of the text. Commits marked text first. `InvalidState` without a selection.
+    @discardableResult
+    public func deleteBackward(policy: QueuePolicy = .queue) throws(InkstoneError) -> EditResult {
+        try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            if marked != nil { commitMarkedText() }
+            guard var range = selectionAnchors?.utf8Range else {
+                throw .invalidState("\(id) has no selection to delete at")
+            }
+            if range.isEmpty {
+                guard let previous = storage.graphemeBoundary(before: range.lowerBound) else { return nil }
+                range = previous..<range.lowerBound
+            }
+            return try submit([(range, "")], cause: .typing, registersUndo: true, cursorAfter: true, policy: policy)
+        }
+    }
+
+    /// Replaces `length` units at `start` with `text`. `expectedRevision` 0 means
+    /// unconditional, otherwise the edit fails with `Stale` if the document moved
+    /// on. The selection follows its anchors. Edits with `registersUndo: false`
+    /// (loading, programmatic fixes) still shift existing undo records.
+    @discardableResult
+    public func replace(
+        start: Int, length: Int, with text: String, expectedRevision: UInt64 = 0,
+        cause: EditCause = .programmatic, registersUndo: Bool = true, policy: QueuePolicy = .queue
+    ) throws(InkstoneError) -> EditResult {
+        let utf8Range = try storage.utf8Range(start: start, length: length, in: unit, requireGraphemeBoundary: true)
+        try document.checkRevision(expectedRevision)
+        return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            if marked != nil { commitMarkedText() }
+            return try submit([(utf8Range, text)], cause: cause, registersUndo: registersUndo, cursorAfter: false, policy: policy)
+        }
+    }
+
+    /// Replaces several non-overlapping ranges with `text` as one undo group
+    /// (replace-all). Ranges may come in any order.
+    @discardableResult
+    public func replaceAll(
+        _ ranges: [TextRange], with text: String, expectedRevision: UInt64 = 0,
+        cause: EditCause = .programmatic, policy: QueuePolicy = .queue
+    ) throws(InkstoneError) -> EditResult {
+        var parts: [(Range<Int>, String)] = []
+        for range in ranges {
+            let utf8Range = try storage.utf8Range(
+                start: range.start, length: range.length, in: unit, requireGraphemeBoundary: true)
+            parts.append((utf8Range, text))
+        }
+        parts.sort { $0.0.lowerBound < $1.0.lowerBound }
+        for (previous, next) in zip(parts, parts.dropFirst()) where previous.0.upperBound > next.0.lowerBound {
+            throw .invalidRange("replace-all ranges overlap at \(unit.rawValue) offset \(storage.offset(ofUTF8: next.0.lowerBound, in: unit))")
+        }
+        try document.checkRevision(expectedRevision)
+        return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            if marked != nil { commitMarkedText() }
+            return try submit(parts, cause: cause, registersUndo: true, cursorAfter: false, policy: policy)
+        }
+    }
+
+    /// Applies the parts now, or queues them behind another view's composition.
+    func submit(
+        _ parts: [(Range<Int>, String)], cause: EditCause, registersUndo: Bool, cursorAfter: Bool, policy: QueuePolicy
+    ) throws(InkstoneError) -> EditTicket? {
+        if document.mustQueue(for: self) {
+            guard policy == .queue else {
+                throw .busy("\(document.composingViewID.map(String.init(describing:)) ?? "a view") is composing")
+            }
+            return document.enqueue(view: self, parts: parts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter)
+        }
+        applyParts(parts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter)
+        return nil
+    }
+
+    /// Applies sorted, non-overlapping parts from the last to the first (one undo group).
+    @discardableResult
+    func applyParts(
+        _ parts: [(Range<Int>, String)], cause: EditCause, registersUndo: Bool, cursorAfter: Bool
+    ) -> [ChangeRecord] {
+        let grouped = registersUndo && parts.count > 1
+        if grouped { undoStack.beginGroup() }
+        var records: [ChangeRecord] = []
+        for (utf8Range, text) in parts.reversed() {
+            records.append(performEdit(
+                utf8Range: utf8Range, with: text, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter))
+        }
+        if grouped { try? undoStack.endGroup() }
+        return records
+    }
+
+    /// Applies one edit: captures the inverse first, mutates, moves the cursor,
+    /// then records the undo step.
+    @discardableResult
+    func performEdit(
+        utf8Range: Range<Int>, with text: String, cause: EditCause, registersUndo: Bool, cursorAfter: Bool
+    ) -> ChangeRecord {
+        var plan: UndoStack.Plan?
+        var replacedText = ""
+        var selectionBefore: SavedSelection?
+        if registersUndo {
+            plan = undoStack.plan(utf8Range: utf8Range, text: text, cause: cause)
+            replacedText = storage.text(utf8Range: utf8Range)
+            selectionBefore = savedSelection(referenceUTF8: utf8Range.lowerBound)
+        }
+        let record = document.applyEdit(utf8Range: utf8Range, with: text, cause: cause, viewID: id)
+        let newRange = utf8Range.lowerBound..<(utf8Range.lowerBound + text.utf8.count)
+        if cursorAfter {
+            let cursor = storage.snapToGrapheme(utf8Offset: newRange.upperBound, direction: .up)
+            setSelection(utf8Anchor: cursor, utf8Head: cursor)
+        }
+        if let plan {
+            undoStack.record(
+                plan, newUTF8Range: newRange, insertedText: text, replacedText: replacedText,
+                selectionBefore: selectionBefore, selectionAfter: savedSelection(referenceUTF8: newRange.lowerBound),
+                document: document
+            )
+        }
+        return record
+    }
+}

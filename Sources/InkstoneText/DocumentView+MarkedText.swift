@@ -1,0 +1,177 @@
+/// Marked (composing) text. Its updates are not undo steps; committing gives
+/// exactly one undo step; while it is open, other views' edits are queued.
+extension DocumentView {
+    /// The marked range in the document, nil when not composing.
+    public var markedRange: TextRange? { marked.map { textRange(utf8Range: $0.utf8Range) } }
+
+    /// The marked text, nil when not composing.
+    public var markedText: String? { marked?.text }
+
+    /// The selection relative to the marked text, nil when not composing.
+    public var markedSelection: TextRange? { marked?.selection }
+
+    /// The styled segments of the marked text.
+    public var markedSegments: [MarkedSegment] { marked?.segments ?? [] }
+
+    /// Sets the marked text. `selectedStart`/`selectedLength` are relative to
+    /// `text`; the document selection becomes marked start + that offset.
+    /// `replacementStart`/`replacementLength` (both or neither, document
+    /// positions) name what the composition replaces, e.g. committed text
+    /// re-opened for reconversion; the default is the current marked range, else
+    /// the selection. While composing, a replacement range must contain the
+    /// marked range. Setting the same text, selection and segments again changes
+    /// nothing. `Busy` while another view composes.
+    @discardableResult
+    public func setMarkedText(
+        _ text: String, selectedStart: Int, selectedLength: Int,
+        replacementStart: Int? = nil, replacementLength: Int? = nil, segments: [MarkedSegment] = []
+    ) throws(InkstoneError) -> EditResult {
+        if document.mustQueue(for: self) {
+            throw .busy("\(document.composingViewID.map(String.init(describing:)) ?? "a view") is composing")
+        }
+        let relativeSelection = try validateRelative(start: selectedStart, length: selectedLength, in: text, what: "selected range")
+        for segment in segments {
+            _ = try validateRelative(start: segment.start, length: segment.length, in: text, what: "segment")
+        }
+        let replaced = try replacementUTF8Range(start: replacementStart, length: replacementLength)
+        return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            var originalText: String
+            var selectionBefore: SavedSelection?
+            if let marked {
+                let current = marked.utf8Range
+                if replaced == current, marked.text == text,
+                   marked.selection == TextRange(start: selectedStart, length: selectedLength),
+                   marked.segments == segments {
+                    return nil
+                }
+                originalText = storage.text(utf8Range: replaced.lowerBound..<current.lowerBound)
+                    + marked.originalText + storage.text(utf8Range: current.upperBound..<replaced.upperBound)
+                selectionBefore = marked.selectionBefore
+            } else {
+                originalText = storage.text(utf8Range: replaced)
+                selectionBefore = savedSelection(referenceUTF8: replaced.lowerBound)
+                undoStack.closeTyping()
+            }
+            if storage.text(utf8Range: replaced) != text {
+                document.applyEdit(utf8Range: replaced, with: text, cause: .composition, viewID: id)
+            }
+            marked = MarkedState(
+                start: document.makeAnchor(utf8Offset: replaced.lowerBound, bias: .left),
+                end: document.makeAnchor(utf8Offset: replaced.lowerBound + text.utf8.count, bias: .right),
+                text: text, selection: TextRange(start: selectedStart, length: selectedLength),
+                segments: segments, originalText: originalText, selectionBefore: selectionBefore
+            )
+            document.composingView = self
+            selectionAnchors = SelectionAnchors(
+                document: document,
+                utf8Anchor: replaced.lowerBound + relativeSelection.lowerBound,
+                utf8Head: replaced.lowerBound + relativeSelection.upperBound
+            )
+            reportSelectionIfChanged()
+            document.emit(.markedTextChanged(id))
+            return nil
+        }
+    }
+
+    /// Commits the marked text: it stays, as one undo step. Releases queued edits.
+    @discardableResult
+    public func unmarkText() -> EditResult {
+        (try? document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            commitMarkedText()
+            return nil
+        }) ?? EditResult(events: [], ticket: nil)
+    }
+
+    /// Removes the marked text, restoring what it replaced and the selection
+    /// before the composition. Not an undo step. Releases queued edits.
+    @discardableResult
+    public func discardMarkedText() -> EditResult {
+        (try? document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            guard let marked else { return nil }
+            let range = marked.utf8Range
+            self.marked = nil
+            document.composingView = nil
+            if storage.text(utf8Range: range) != marked.originalText {
+                document.applyEdit(utf8Range: range, with: marked.originalText, cause: .composition, viewID: id)
+            }
+            if marked.selectionBefore != nil {
+                restoreSelection(marked.selectionBefore, referenceNow: range.lowerBound)
+            } else {
+                selectionAnchors = nil
+                reportSelectionIfChanged()
+            }
+            document.emit(.markedTextChanged(id))
+            document.flushQueuedEdits()
+            return nil
+        }) ?? EditResult(events: [], ticket: nil)
+    }
+
+    /// Replaces the marked text with `text`, puts the cursor after it, and commits.
+    func commitMarkedText(replacingWith text: String) {
+        guard let current = marked else { return }
+        let range = current.utf8Range
+        if storage.text(utf8Range: range) != text {
+            document.applyEdit(utf8Range: range, with: text, cause: .commit, viewID: id)
+        }
+        marked?.text = text
+        let cursor = range.lowerBound + text.utf8.count
+        setSelection(utf8Anchor: cursor, utf8Head: cursor)
+        commitMarkedText()
+    }
+
+    /// Ends the composition keeping its text: one undo step (if anything changed).
+    func commitMarkedText() {
+        guard let marked else { return }
+        let range = marked.utf8Range
+        self.marked = nil
+        document.composingView = nil
+        if marked.text != marked.originalText {
+            let plan = undoStack.plan(utf8Range: range, text: marked.text, cause: .commit, mergeable: false)
+            undoStack.record(
+                plan, newUTF8Range: range, insertedText: marked.text, replacedText: marked.originalText,
+                selectionBefore: marked.selectionBefore, selectionAfter: savedSelection(referenceUTF8: range.lowerBound),
+                document: document
+            )
+        }
+        document.emit(.markedTextChanged(id))
+        document.flushQueuedEdits()
+    }
+
+    /// Keeps the marked selection in step with a selection set inside the marked text.
+    func updateMarkedSelectionFromSelection() {
+        guard let current = marked, let range = selectedRange else { return }
+        let markedStart = storage.offset(ofUTF8: current.utf8Range.lowerBound, in: unit)
+        marked?.selection = TextRange(start: range.start - markedStart, length: range.length)
+    }
+
+    /// Validates a range relative to `text` and returns it in UTF-8.
+    private func validateRelative(start: Int, length: Int, in text: String, what: String) throws(InkstoneError) -> Range<Int> {
+        let count = UnitCounts(of: text)[unit]
+        guard start >= 0, length >= 0, start <= count - length,
+              let lower = text.utf8Offset(of: start, in: unit, requireGraphemeBoundary: false),
+              let upper = text.utf8Offset(of: start + length, in: unit, requireGraphemeBoundary: false) else {
+            throw .invalidRange("\(what) {\(start), \(length)} is not within the marked text: valid \(unit.rawValue) offsets are 0...\(count) on code-point boundaries")
+        }
+        return lower..<upper
+    }
+
+    /// The range a composition replaces: the explicit replacement range, else the marked range, else the selection.
+    private func replacementUTF8Range(start: Int?, length: Int?) throws(InkstoneError) -> Range<Int> {
+        switch (start, length) {
+        case let (start?, length?):
+            let range = try storage.utf8Range(start: start, length: length, in: unit, requireGraphemeBoundary: true)
+            if let marked, !(range.lowerBound <= marked.utf8Range.lowerBound && marked.utf8Range.upperBound <= range.upperBound) {
+                throw .invalidRange("replacement range {\(start), \(length)} must contain the marked range \(markedRange.map(\.description) ?? "")")
+            }
+            return range
+        case (nil, nil):
+            if let marked { return marked.utf8Range }
+            guard let range = selectionAnchors?.utf8Range else {
+                throw .invalidState("\(id) has no selection and no replacement range for marked text")
+            }
+            return range
+        default:
+            throw .invalidArgument("replacementStart and replacementLength must be given together")
+        }
+    }
+}

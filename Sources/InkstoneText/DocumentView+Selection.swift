@@ -1,0 +1,121 @@
+/// The selection: anchor and head, "no selection" as nil, always inside the
+/// document and on grapheme boundaries.
+extension DocumentView {
+    /// The selection in this view's unit, nil when there is none.
+    public var selection: TextSelection? {
+        guard let selectionAnchors else { return nil }
+        return TextSelection(
+            anchor: storage.offset(ofUTF8: selectionAnchors.anchor.utf8Offset, in: unit),
+            head: storage.offset(ofUTF8: selectionAnchors.head.utf8Offset, in: unit)
+        )
+    }
+
+    /// The selected range (start first), nil when there is no selection.
+    public var selectedRange: TextRange? { selection?.range }
+
+    /// Selects from `anchor` to `head`. Offsets outside the text or inside a code
+    /// point are `InvalidRange`; an offset inside a grapheme cluster is moved
+    /// outward to the cluster's edge. Ends a run of coalesced typing. While this
+    /// view composes, a selection inside the marked text moves the marked
+    /// selection; one outside it commits the marked text first.
+    @discardableResult
+    public func setSelection(anchor: Int, head: Int) throws(InkstoneError) -> EditResult {
+        var anchorUTF8 = try storage.utf8Offset(of: anchor, in: unit, what: "anchor")
+        var headUTF8 = try storage.utf8Offset(of: head, in: unit, what: "head")
+        let forward = anchorUTF8 <= headUTF8
+        anchorUTF8 = storage.snapToGrapheme(utf8Offset: anchorUTF8, direction: forward ? .down : .up)
+        headUTF8 = storage.snapToGrapheme(utf8Offset: headUTF8, direction: forward ? .up : .down)
+        return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            if let marked, !marked.utf8Range.contains(anchorUTF8, headUTF8) {
+                commitMarkedText()
+            }
+            undoStack.closeTyping()
+            setSelection(utf8Anchor: anchorUTF8, utf8Head: headUTF8)
+            return nil
+        }
+    }
+
+    /// Selects `length` units from `start` (a cursor when `length` is 0).
+    @discardableResult
+    public func setSelectedRange(start: Int, length: Int) throws(InkstoneError) -> EditResult {
+        guard length >= 0 else {
+            throw .invalidRange("length \(length) is negative; lengths are 0 or more \(unit.rawValue) units")
+        }
+        return try setSelection(anchor: start, head: start + length)
+    }
+
+    /// Removes the selection ("no selection"). Commits marked text first.
+    @discardableResult
+    public func clearSelection() -> EditResult {
+        (try? document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            if marked != nil { commitMarkedText() }
+            undoStack.closeTyping()
+            selectionAnchors = nil
+            reportSelectionIfChanged()
+            return nil
+        }) ?? EditResult(events: [], ticket: nil)
+    }
+
+    /// Sets the selection from UTF-8 offsets (already valid) and reports it.
+    func setSelection(utf8Anchor: Int, utf8Head: Int) {
+        selectionAnchors = SelectionAnchors(document: document, utf8Anchor: utf8Anchor, utf8Head: utf8Head)
+        if marked != nil { updateMarkedSelectionFromSelection() }
+        reportSelectionIfChanged()
+    }
+
+    /// The selection saved by undo records, referenced to `referenceUTF8`.
+    func savedSelection(referenceUTF8: Int) -> SavedSelection? {
+        guard let selectionAnchors else { return nil }
+        return SavedSelection(
+            anchorUTF8: selectionAnchors.anchor.utf8Offset, headUTF8: selectionAnchors.head.utf8Offset,
+            referenceUTF8: referenceUTF8
+        )
+    }
+
+    /// Restores a saved selection shifted to `referenceNow`, clamped and snapped.
+    func restoreSelection(_ saved: SavedSelection?, referenceNow: Int) {
+        guard let saved else { return }
+        let (anchor, head) = saved.shifted(referenceNow: referenceNow)
+        let count = storage.utf8Count
+        let anchorUTF8 = storage.snapToGrapheme(utf8Offset: scalarAligned(min(max(anchor, 0), count)), direction: .down)
+        let headUTF8 = storage.snapToGrapheme(utf8Offset: scalarAligned(min(max(head, 0), count)), direction: .down)
+        setSelection(utf8Anchor: anchorUTF8, utf8Head: headUTF8)
+    }
+
+    /// Rounds a UTF-8 offset down to a code-point boundary.
+    private func scalarAligned(_ utf8Offset: Int) -> Int {
+        storage.snap(utf8Offset, in: .utf8, direction: .down)
+    }
+
+    /// Called by the document after every edit: keeps the selection on grapheme
+    /// boundaries and reports it if it moved in this view's unit.
+    func documentDidChange() {
+        if let selectionAnchors {
+            let range = selectionAnchors.utf8Range
+            let lower = storage.snapToGrapheme(utf8Offset: range.lowerBound, direction: .down)
+            let upper = storage.snapToGrapheme(utf8Offset: range.upperBound, direction: .up)
+            if lower != range.lowerBound || upper != range.upperBound {
+                let forward = selectionAnchors.anchor.utf8Offset <= selectionAnchors.head.utf8Offset
+                self.selectionAnchors = SelectionAnchors(
+                    document: document, utf8Anchor: forward ? lower : upper, utf8Head: forward ? upper : lower)
+            }
+        }
+        reportSelectionIfChanged()
+    }
+
+    /// Emits `selectionChanged` when the selection differs from the last report.
+    func reportSelectionIfChanged() {
+        let current = selection
+        if current != reportedSelection {
+            reportedSelection = current
+            document.emit(.selectionChanged(id))
+        }
+    }
+}
+
+extension Range<Int> {
+    /// Whether both offsets lie in the closed range `lowerBound...upperBound`.
+    func contains(_ first: Int, _ second: Int) -> Bool {
+        (lowerBound...upperBound).contains(first) && (lowerBound...upperBound).contains(second)
+    }
+}

@@ -1,0 +1,63 @@
+/// The unit a view counts text positions in.
+///
+/// A view speaks exactly one unit: every position, length and change record it
+/// sees is measured in it. ``utf16`` is the default, matching `NSRange`.
+public enum OffsetUnit: String, CaseIterable, Sendable {
+    /// UTF-16 code units (`NSRange`, UIKit, Qt, GTK's `gunichar2`).
+    case utf16
+    /// UTF-8 code units (bytes).
+    case utf8
+    /// Unicode scalar values (code points other than surrogates).
+    case scalars
+    /// Extended grapheme clusters: Swift `Character`s, the project's one grapheme truth.
+    case graphemes
+}
+
+/// A length measured in every ``OffsetUnit`` at once.
+public struct UnitCounts: Equatable, Hashable, Sendable {
+    /// UTF-8 code units.
+    public var utf8: Int
+    /// UTF-16 code units.
+    public var utf16: Int
+    /// Unicode scalars.
+    public var scalars: Int
+    /// Grapheme clusters.
+    public var graphemes: Int
+
+    /// Zero in every unit.
+    public static let zero = UnitCounts(utf8: 0, utf16: 0, scalars: 0, graphemes: 0)
+
+    /// Creates counts from one value per unit.
+    public init(utf8: Int, utf16: Int, scalars: Int, graphemes: Int) {
+        self.utf8 = utf8
+        self.utf16 = utf16
+        self.scalars = scalars
+        self.graphemes = graphemes
+    }
+
+    /// Measures a string in every unit.
+    public init(of text: some StringProtocol) {
+        self.init(
+            utf8: text.utf8.count, utf16: text.utf16.count,
+            scalars: text.unicodeScalars.count, graphemes: text.count
+        )
+    }
+
+    /// The count in one unit.
+    public subscript(unit: OffsetUnit) -> Int {
+        switch unit {
+        case .utf8: utf8
+        case .utf16: utf16
+        case .scalars: scalars
+        case .graphemes: graphemes
+        }
+    }
+}
+
+/// Which way ``TextStorage/snap(_:in:direction:)`` moves an offset that is not on a boundary.
+public enum SnapDirection: Sendable {
+    /// Toward the start of the text.
+    case down
+    /// Toward the end of the text.
+    case up
+}

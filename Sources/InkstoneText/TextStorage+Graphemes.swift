@@ -1,0 +1,53 @@
+import _RopeModule
+
+/// Grapheme queries over the storage, in UTF-8 offsets. Graphemes are Swift
+/// `Character`s (the rope's character view follows the stdlib's Unicode rules).
+extension TextStorage {
+    /// Whether a UTF-8 offset (a scalar boundary) is a grapheme boundary.
+    public func isGraphemeBoundary(utf8Offset: Int) -> Bool {
+        let index = ropeIndex(utf8Offset: utf8Offset)
+        return rope.index(roundingDown: index).utf8Offset == utf8Offset
+    }
+
+    /// The grapheme boundary at or below (`.down`) or at or above (`.up`) a UTF-8 offset.
+    public func snapToGrapheme(utf8Offset: Int, direction: SnapDirection) -> Int {
+        let index = ropeIndex(utf8Offset: utf8Offset)
+        return (direction == .down ? rope.index(roundingDown: index) : rope.index(roundingUp: index)).utf8Offset
+    }
+
+    /// The first grapheme boundary after a UTF-8 offset, or nil at the end of the text.
+    public func graphemeBoundary(after utf8Offset: Int) -> Int? {
+        guard utf8Offset < utf8Count else { return nil }
+        let index = rope.index(roundingDown: ropeIndex(utf8Offset: utf8Offset))
+        return rope.index(after: index).utf8Offset
+    }
+
+    /// The last grapheme boundary before a UTF-8 offset, or nil at the start of the text.
+    public func graphemeBoundary(before utf8Offset: Int) -> Int? {
+        guard utf8Offset > 0 else { return nil }
+        let index = ropeIndex(utf8Offset: utf8Offset)
+        let down = rope.index(roundingDown: index)
+        if down.utf8Offset < utf8Offset { return down.utf8Offset }
+        return rope.index(before: down).utf8Offset
+    }
+
+    /// The UTF-8 range of the grapheme cluster containing `utf8Offset` (the one
+    /// starting there when it is a boundary), or nil at the end of the text.
+    public func graphemeRange(containing utf8Offset: Int) -> Range<Int>? {
+        guard utf8Offset < utf8Count else { return nil }
+        let start = rope.index(roundingDown: ropeIndex(utf8Offset: utf8Offset))
+        return start.utf8Offset..<rope.index(after: start).utf8Offset
+    }
+
+    /// Every grapheme boundary inside a UTF-8 range, both ends included when they are boundaries.
+    public func graphemeBoundaries(in utf8Range: Range<Int>) -> [Int] {
+        var boundaries: [Int] = []
+        var index = rope.index(roundingUp: ropeIndex(utf8Offset: utf8Range.lowerBound))
+        while index.utf8Offset <= utf8Range.upperBound {
+            boundaries.append(index.utf8Offset)
+            if index == rope.endIndex { break }
+            index = rope.index(after: index)
+        }
+        return boundaries
+    }
+}

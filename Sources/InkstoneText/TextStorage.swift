@@ -1,0 +1,65 @@
+import _RopeModule
+
+/// The characters of a document: a B-tree rope with O(log n) edits and O(log n)
+/// conversion between ``OffsetUnit``s.
+///
+/// Positions inside the storage are canonical UTF-8 offsets; every other unit
+/// is converted on the way in and out. `BigString` from swift-collections is
+/// an implementation detail and can be swapped without changing this API.
+/// Not thread-safe: a document is confined to one thread.
+public final class TextStorage {
+    /// The rope. Internal so that other files of the module can measure it.
+    var rope: BigString
+    /// UTF-16 chunks handed to segmenters; dropped on every mutation.
+    var chunkCache = UTF16ChunkCache()
+
+    /// Creates a storage holding `text`.
+    public init(_ text: String = "") {
+        rope = BigString(text)
+    }
+
+    deinit {
+        chunkCache.removeAll()
+    }
+
+    /// The whole text as a `String` (a flat copy: for tests and small documents).
+    public var string: String { String(rope) }
+
+    /// Whether the text is empty.
+    public var isEmpty: Bool { rope.isEmpty }
+
+    /// Length of the text in UTF-8 code units.
+    public var utf8Count: Int { rope.utf8.count }
+
+    /// Length of the text in `unit`.
+    public func count(in unit: OffsetUnit) -> Int {
+        switch unit {
+        case .utf8: rope.utf8.count
+        case .utf16: rope.utf16.count
+        case .scalars: rope.unicodeScalars.count
+        case .graphemes: rope.count
+        }
+    }
+
+    /// The rope index at a UTF-8 offset (which must lie in `0...utf8Count`).
+    func ropeIndex(utf8Offset: Int) -> BigString.Index {
+        rope.utf8.index(rope.startIndex, offsetBy: utf8Offset)
+    }
+
+    /// The text between two UTF-8 offsets, which must be scalar boundaries.
+    public func text(utf8Range: Range<Int>) -> String {
+        if utf8Range.isEmpty { return "" }
+        let lower = ropeIndex(utf8Offset: utf8Range.lowerBound)
+        let upper = ropeIndex(utf8Offset: utf8Range.upperBound)
+        return String(rope.unicodeScalars[lower..<upper])
+    }
+
+    /// Replaces the text between two UTF-8 scalar boundaries with `text`.
+    /// Callers validate the range; this is the only place the rope changes.
+    func replace(utf8Range: Range<Int>, with text: String) {
+        chunkCache.removeAll()
+        let lower = ropeIndex(utf8Offset: utf8Range.lowerBound)
+        let upper = ropeIndex(utf8Offset: utf8Range.upperBound)
+        rope.unicodeScalars.replaceSubrange(lower..<upper, with: text.unicodeScalars)
+    }
+}

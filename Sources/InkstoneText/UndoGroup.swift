@@ -1,0 +1,92 @@
+/// One replacement inside an undo group, anchored so that it survives edits
+/// made elsewhere: `start` is right-biased and `end` left-biased, so text that
+/// others insert at its edges stays outside it.
+struct UndoEdit {
+    /// Start of the text this edit put in the document.
+    let start: TextAnchor
+    /// End of that text.
+    var end: TextAnchor
+    /// The text this edit put in the document (what an undo expects to find).
+    var insertedText: String
+    /// The text it replaced (what an undo puts back).
+    var replacedText: String
+
+    /// The UTF-8 range the inserted text occupies now.
+    var currentUTF8Range: Range<Int> {
+        // An empty range follows its right-biased start: text inserted exactly
+        // there (e.g. a redo of an earlier step) lands before it.
+        if insertedText.isEmpty { return start.utf8Offset..<start.utf8Offset }
+        return start.utf8Offset..<max(start.utf8Offset, end.utf8Offset)
+    }
+}
+
+/// A selection saved by an undo group: UTF-8 offsets plus the position of a
+/// reference edit when they were taken, so they can be shifted by the edits
+/// other views made meanwhile (restored offsets are clamped and snapped).
+struct SavedSelection {
+    /// The anchor end, UTF-8.
+    var anchorUTF8: Int
+    /// The head end, UTF-8.
+    var headUTF8: Int
+    /// Where the reference edit started when the selection was saved.
+    var referenceUTF8: Int
+
+    /// The saved offsets moved by how far the reference edit moved.
+    func shifted(referenceNow: Int) -> (anchor: Int, head: Int) {
+        let delta = referenceNow - referenceUTF8
+        return (anchorUTF8 + delta, headUTF8 + delta)
+    }
+}
+
+/// What one undo step reverts: its edits in application order, and the
+/// selections before (reference: the first edit) and after (reference: the last edit).
+final class UndoGroup {
+    /// The edits, in the order they were applied.
+    var edits: [UndoEdit] = []
+    /// Why the first edit was made.
+    let cause: EditCause
+    /// The selection before the group (nil: no selection or not captured).
+    var selectionBefore: SavedSelection?
+    /// The selection after the group.
+    var selectionAfter: SavedSelection?
+    /// Whether more typing may be coalesced into this group.
+    var acceptsTyping: Bool
+    /// Clock time of the last edit, for the typing pause.
+    var lastEditTime: Double
+
+    init(cause: EditCause, acceptsTyping: Bool, time: Double) {
+        self.cause = cause
+        self.acceptsTyping = acceptsTyping
+        self.lastEditTime = time
+    }
+}
+
+/// How a new edit joins the last edit of a group.
+enum UndoMerge {
+    /// Typing continued at the end of the inserted text.
+    case extendInsertion
+    /// Backspace just before a deletion.
+    case prependDeletion
+    /// Forward delete at a deletion.
+    case appendDeletion
+    /// Backspace over the end of the inserted text.
+    case trimInsertion
+
+    /// How an edit of `utf8Range` → `text` joins `last`, if it does.
+    static func plan(for utf8Range: Range<Int>, text: String, after last: UndoEdit) -> UndoMerge? {
+        let lastRange = last.currentUTF8Range
+        if utf8Range.isEmpty, !text.isEmpty, utf8Range.lowerBound == lastRange.upperBound, !last.insertedText.isEmpty {
+            return .extendInsertion
+        }
+        guard text.isEmpty, !utf8Range.isEmpty else { return nil }
+        if last.insertedText.isEmpty {
+            if utf8Range.upperBound == lastRange.lowerBound { return .prependDeletion }
+            if utf8Range.lowerBound == lastRange.lowerBound { return .appendDeletion }
+            return nil
+        }
+        if utf8Range.upperBound == lastRange.upperBound, utf8Range.lowerBound >= lastRange.lowerBound {
+            return .trimInsertion
+        }
+        return nil
+    }
+}

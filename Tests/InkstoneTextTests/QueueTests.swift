@@ -1,0 +1,96 @@
+import InkstoneText
+import Testing
+
+@Suite("Edits queued behind a composition")
+struct QueueTests {
+    @Test func secondViewEditLandsAfterUnmark() throws {
+        let document = Document(text: "Hello world")
+        let composer = document.makeView(unit: .utf16)
+        let other = document.makeView(unit: .graphemes)
+        try composer.setSelectedRange(start: 5, length: 0)
+        try other.setSelectedRange(start: 11, length: 0)
+        try composer.setMarkedText("ñ😀", selectedStart: 3, selectedLength: 0)
+        let revision = document.revision
+
+        let queued = try other.insertText("!")
+        let ticket = try #require(queued.ticket)
+        #expect(queued.changeRecords.isEmpty)
+        #expect(document.revision == revision)
+        #expect(document.text == "Helloñ😀 world")
+        #expect(document.queuedTickets == [ticket])
+
+        let commit = composer.unmarkText()
+        #expect(document.text == "Helloñ😀 world!")
+        let records = commit.changeRecords
+        #expect(records.count == 1)
+        let record = try #require(records.first)
+        #expect(record.viewID == other.id)
+        #expect(record.revision == revision + 1)
+        #expect(record.cause == .typing)
+        // The record is in every unit: graphemes for `other`, UTF-16 for `composer`.
+        #expect(record.start(in: .graphemes) == 13)
+        #expect(record.start(in: .utf16) == 14)
+        #expect(record.oldLength(in: .utf16) == 0)
+        #expect(record.newLength(in: .utf16) == 1)
+        #expect(commit.events.contains { if case .queuedEditApplied(ticket, [record]) = $0 { true } else { false } })
+        #expect(other.selectedRange == TextRange(start: 14, length: 0))
+        #expect(composer.selectedRange == TextRange(start: 8, length: 0))
+    }
+
+    @Test func queuedEditInsideDiscardedMarkedTextCollapsesToItsStart() throws {
+        let document = Document(text: "abc")
+        let composer = document.makeView()
+        try composer.setSelectedRange(start: 1, length: 0)
+        try composer.setMarkedText("XYZ", selectedStart: 3, selectedLength: 0)
+        let result = try document.replace(start: 2, length: 1, in: .utf16, with: "-", cause: .external)
+        #expect(result.ticket != nil)
+        composer.discardMarkedText()
+        #expect(document.text == "a-bc")
+    }
+
+    @Test func failIfBusyThrowsBusy() throws {
+        let document = Document(text: "abc")
+        let composer = document.makeView()
+        let other = document.makeView()
+        try composer.setSelectedRange(start: 0, length: 0)
+        try other.setSelectedRange(start: 3, length: 0)
+        try composer.setMarkedText("x", selectedStart: 1, selectedLength: 0)
+        let error = #expect(throws: InkstoneError.self) { try other.insertText("y", policy: .failIfBusy) }
+        #expect(error?.code == .busy)
+        #expect(throws: InkstoneError.self) { try other.setMarkedText("z", selectedStart: 1, selectedLength: 0) }
+        #expect(throws: InkstoneError.self) {
+            try document.replace(start: 0, length: 0, in: .utf16, with: "q", policy: .failIfBusy)
+        }
+        #expect(document.text == "xabc")
+    }
+
+    @Test func staleRevisionIsRejected() throws {
+        let document = Document(text: "abc")
+        let view = document.makeView()
+        #expect(document.revision == 0)
+        try view.replace(start: 0, length: 1, with: "A", expectedRevision: 0)
+        #expect(document.revision == 1)
+        try view.replace(start: 1, length: 1, with: "B", expectedRevision: 1)
+        let error = #expect(throws: InkstoneError.self) { try view.replace(start: 2, length: 1, with: "C", expectedRevision: 1) }
+        #expect(error?.code == .stale)
+        #expect(document.text == "ABc")
+        #expect(document.revision == 2)
+    }
+
+    @Test func observersSeeEveryEventInOrder() throws {
+        let document = Document(text: "")
+        let view = document.makeView()
+        var seen: [String] = []
+        document.addObserver { event in
+            switch event {
+            case .textChanged(let record): seen.append("text@\(record.revision)")
+            case .selectionChanged: seen.append("selection")
+            case .markedTextChanged: seen.append("marked")
+            default: seen.append("other")
+            }
+        }
+        try view.setSelectedRange(start: 0, length: 0)
+        try view.insertText("a")
+        #expect(seen == ["selection", "text@1", "selection"])
+    }
+}
