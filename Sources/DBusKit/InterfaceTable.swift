@@ -17,10 +17,11 @@ public struct InterfaceTable: Sendable {
     public struct Property: Sendable {
         /// The property's type signature.
         public let signature: String
-        /// Writes the current value (inside the variant).
-        public let get: @Sendable (inout MessageWriter) throws -> Void
+        /// Writes the current value (inside the variant); the call says which
+        /// object (path) and which caller (sender) asked.
+        public let get: @Sendable (MethodCall, inout MessageWriter) throws -> Void
         /// Reads a new value from a reader positioned inside the variant; nil for read-only.
-        public let set: (@Sendable (inout MessageReader) throws -> Void)?
+        public let set: (@Sendable (MethodCall, inout MessageReader) throws -> Void)?
     }
 
     /// The interface name, e.g. `org.inkstone.Inkstone1`.
@@ -49,6 +50,21 @@ public struct InterfaceTable: Sendable {
         _ member: String, signature: String,
         get: @escaping @Sendable (inout MessageWriter) throws -> Void,
         set: (@Sendable (inout MessageReader) throws -> Void)? = nil
+    ) {
+        let callGet: @Sendable (MethodCall, inout MessageWriter) throws -> Void = { _, writer in try get(&writer) }
+        var callSet: (@Sendable (MethodCall, inout MessageReader) throws -> Void)?
+        if let set {
+            callSet = { _, reader in try set(&reader) }
+        }
+        properties[member] = Property(signature: signature, get: callGet, set: callSet)
+    }
+
+    /// Adds a property whose accessors see the call (object path and caller),
+    /// for subtrees of objects and per-caller access checks.
+    public mutating func property(
+        _ member: String, signature: String,
+        getWithCall get: @escaping @Sendable (MethodCall, inout MessageWriter) throws -> Void,
+        set: (@Sendable (MethodCall, inout MessageReader) throws -> Void)? = nil
     ) {
         properties[member] = Property(signature: signature, get: get, set: set)
     }

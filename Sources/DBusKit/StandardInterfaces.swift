@@ -26,13 +26,15 @@ enum StandardInterfaces {
 
     private static func propertiesTable(_ own: [String: InterfaceTable]) -> InterfaceTable {
         var table = InterfaceTable(properties)
-        table.method("Get", input: "ss", output: "v") { _, reader in
+        table.method("Get", input: "ss", output: "v") { call, reader in
             let interface = try reader.readString()
             let name = try reader.readString()
             let property = try lookup(own, interface, name)
-            return .write { writer in try writer.appendVariant(signature: property.signature, property.get) }
+            return .write { writer in
+                try writer.appendVariant(signature: property.signature) { try property.get(call, &$0) }
+            }
         }
-        table.method("GetAll", input: "s", output: "a{sv}") { _, reader in
+        table.method("GetAll", input: "s", output: "a{sv}") { call, reader in
             let interface = try reader.readString()
             guard let found = own[interface] else {
                 throw DBusKitError(name: DBusErrorName.unknownInterface, message: "No such interface '\(interface)'")
@@ -43,13 +45,13 @@ enum StandardInterfaces {
                         guard let property = found.properties[name] else { continue }
                         try array.appendDictEntry { entry in
                             entry.append(name)
-                            try entry.appendVariant(signature: property.signature, property.get)
+                            try entry.appendVariant(signature: property.signature) { try property.get(call, &$0) }
                         }
                     }
                 }
             }
         }
-        table.method("Set", input: "ssv") { _, reader in
+        table.method("Set", input: "ssv") { call, reader in
             let interface = try reader.readString()
             let name = try reader.readString()
             let property = try lookup(own, interface, name)
@@ -61,7 +63,7 @@ enum StandardInterfaces {
                     throw DBusKitError.invalidArgs(
                         "Property '\(name)' has type '\(property.signature)', got '\(signature)'")
                 }
-                try set(&inner)
+                try set(call, &inner)
             }
             return .empty
         }

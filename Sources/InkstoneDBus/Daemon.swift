@@ -1,4 +1,5 @@
 import DBusKit
+import InkstoneService
 import Glibc
 import Logging
 import Synchronization
@@ -24,17 +25,31 @@ public final class Daemon: @unchecked Sendable {
     public let loop: EventLoop
     /// The bus connection; export further objects on it before ``run(replace:)`` requests the name.
     public let connection: Connection
+    /// The service core every object adapts.
+    public let service: InkstoneService
     private let logger: Logger
     private let outcome = StatusBox()
+    private let notifier: SignalNotifier
 
     /// Connects to `address`, exports every object and attaches to a new loop.
     ///
     /// Call on the main thread before any other thread starts (signals are blocked here).
-    public init(address: String, logger: Logger) throws {
+    public init(address: String, logger: Logger, limits: ServiceLimits = ServiceLimits()) throws {
         self.logger = logger
         loop = try EventLoop()
         connection = try Connection(address: address)
-        try connection.export(ServiceObject.make(), at: ServiceObject.path)
+        service = InkstoneService(limits: limits)
+        notifier = SignalNotifier(connection: connection)
+        service.sink = notifier
+        try connection.export(ServiceObject.make(service: service), at: ServiceObject.path)
+        try connection.exportSubtree(InputContextObject.make(service: service), under: ObjectPaths.contexts)
+        try connection.exportSubtree(DocumentObject.make(service: service), under: ObjectPaths.documents)
+        let service = self.service
+        try connection.watchNameOwnerChanges()
+        connection.onNameOwnerChanged { name, _, newOwner in
+            guard name.hasPrefix(":"), newOwner.isEmpty else { return }
+            service.peerVanished(name)
+        }
         let loop = self.loop
         let connection = self.connection
         let outcome = self.outcome

@@ -1,4 +1,5 @@
 import DBusKit
+import InkstoneEngines
 import InkstoneService
 
 /// The service object `/org/inkstone/Inkstone1` and its interface tables.
@@ -10,24 +11,61 @@ public enum ServiceObject {
     /// The main interface.
     public static let interface = "org.inkstone.Inkstone1"
 
-    /// The `org.inkstone.Inkstone1` table: `GetVersion() → s`, property `Version` (s, read).
-    public static func serviceTable(version: String = InkstoneVersion.current) -> InterfaceTable {
+    /// The `org.inkstone.Inkstone1` table.
+    public static func serviceTable(
+        service: InkstoneService, version: String = InkstoneVersion.current
+    ) -> InterfaceTable {
         var table = InterfaceTable(interface)
         table.method("GetVersion", output: "s") { _, _ in .string(version) }
         table.property("Version", signature: "s", get: { $0.append(version) })
+        table.method("CreateInputContext", input: "a{sv}", output: "o") { call, reader in
+            let raw = try OptionValue.options(try reader.readVardict())
+            let options = try ContextOptions.parse(raw) { path in
+                try ObjectPaths.id(of: path, under: ObjectPaths.documents)
+            }
+            let context = try service.createContext(owner: call.sender, options: options)
+            return .write { $0.append(objectPath: ObjectPaths.context(context.id)) }
+        }
+        table.method("NewInputContext", input: "as", output: "o") { call, reader in
+            let options = try ContextOptions.parse(strings: try reader.readStrings()) { path in
+                try ObjectPaths.id(of: path, under: ObjectPaths.documents)
+            }
+            let context = try service.createContext(owner: call.sender, options: options)
+            return .write { $0.append(objectPath: ObjectPaths.context(context.id)) }
+        }
+        table.method("CreateDocument", output: "o") { call, _ in
+            let document = try service.createDocument(owner: call.sender)
+            return .write { $0.append(objectPath: ObjectPaths.document(document.id)) }
+        }
+        table.method("ListEngines", output: "a(ss)") { _, _ in
+            .write { writer in
+                writer.appendArray(of: "(ss)") { array in
+                    for entry in EngineRegistry.entries {
+                        array.appendStruct { pair in
+                            pair.append(entry.id)
+                            pair.append(entry.description)
+                        }
+                    }
+                }
+            }
+        }
         return table
     }
 
-    /// The exported object, serving ``InkstoneIntrospection/xml`` as its introspection data.
-    public static func make() -> ExportedObject {
+    /// The exported service object, serving ``InkstoneIntrospection/xml``.
+    public static func make(service: InkstoneService) -> ExportedObject {
         ExportedObject(
-            interfaces: [serviceTable()],
+            interfaces: [serviceTable(service: service)],
             introspectionXML: InkstoneIntrospection.xml + "\n",
             mapError: InkstoneErrorMapping.dbusError(for:))
     }
 
-    /// Every exported (interface, member, kind, signature, detail), one tab-separated line each.
+    /// Every exported (interface, member, kind, signature, detail) of every
+    /// object kind, one tab-separated line each.
     public static func interfaceListing() -> String {
-        make().members.map(\.description).joined(separator: "\n") + "\n"
+        let service = InkstoneService()
+        let objects = [make(service: service), InputContextObject.make(service: service), DocumentObject.make(service: service)]
+        let members = Set(objects.flatMap(\.members)).sorted()
+        return members.map(\.description).joined(separator: "\n") + "\n"
     }
 }

@@ -14,6 +14,9 @@ public protocol CompositionEngine: Sendable {
     mutating func handle(_ key: KeyEvent) -> EngineOutput
     /// Tells the engine the text before the caret (for engines that look back, e.g. Hanja).
     mutating func setSurroundingText(_ textBeforeCursor: String)
+    /// Whether the engine reads the text before the caret (so callers only
+    /// compute it for engines that do).
+    var needsSurroundingText: Bool { get }
     /// Drops all state; nothing is committed.
     mutating func reset()
     /// Focus left the document: returns what to commit (the preedit, so nothing typed is
@@ -26,6 +29,9 @@ public protocol CompositionEngine: Sendable {
 extension CompositionEngine {
     /// Default: surrounding text is not used.
     public mutating func setSurroundingText(_ textBeforeCursor: String) {}
+
+    /// Default: no.
+    public var needsSurroundingText: Bool { false }
 
     /// Default: same as ``focusOut()``.
     public mutating func commitAndReset() -> EngineOutput { focusOut() }

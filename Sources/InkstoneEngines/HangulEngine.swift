@@ -74,6 +74,9 @@ public struct HangulEngine: CompositionEngine {
     public var candidates: CandidateList? { hanjaConversion?.list }
 
     /// Remembers the text before the caret (for Hanja conversion without a preedit).
+    /// Yes: Hanja conversion looks at the word before the caret.
+    public var needsSurroundingText: Bool { true }
+
     public mutating func setSurroundingText(_ textBeforeCursor: String) {
         self.textBeforeCursor = textBeforeCursor
     }

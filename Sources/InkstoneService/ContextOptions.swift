@@ -25,12 +25,48 @@ public struct ContextOptions: Sendable, Equatable {
     public var queueEdits: Bool = true
     /// The composition engine id, or nil for the default.
     public var engine: String?
+    /// Whether the context outlives its creator's connection and any peer may
+    /// call it (for `dbus-send` and scripts, whose connection ends after one
+    /// call). On the session bus every peer is the same Unix user.
+    public var persist: Bool = false
 
     /// Default options.
     public init() {}
 
     /// The option names `parse` accepts.
-    public static let names = ["unit", "program", "document", "notifications", "focus_out", "queue_edits", "engine"]
+    public static let names = [
+        "unit", "program", "document", "notifications", "focus_out", "queue_edits", "engine", "persist",
+    ]
+
+    /// Parses options written as `name=value` strings (for clients such as
+    /// `dbus-send` that cannot send `a{sv}`). Booleans are true/false; the
+    /// notification kinds of `notifications` are separated by `+`.
+    public static func parse(
+        strings: [String], documentID: (String) throws -> UInt64
+    ) throws -> ContextOptions {
+        var options: [String: OptionValue] = [:]
+        for entry in strings {
+            guard let equals = entry.firstIndex(of: "=") else {
+                throw InkstoneError.invalidArgument("option '\(entry)' is not of the form name=value")
+            }
+            let name = String(entry[..<equals])
+            let value = String(entry[entry.index(after: equals)...])
+            switch name {
+            case "queue_edits", "persist":
+                guard let flag = ["true": true, "false": false, "1": true, "0": false][value] else {
+                    throw InkstoneError.invalidArgument("option '\(name)' takes true or false, not '\(value)'")
+                }
+                options[name] = .bool(flag)
+            case "notifications":
+                options[name] = .strings(value.isEmpty ? [] : value.split(separator: "+").map(String.init))
+            case "document":
+                options[name] = .objectPath(value)
+            default:
+                options[name] = .string(value)
+            }
+        }
+        return try parse(options, documentID: documentID)
+    }
 
     /// Parses options; `documentID` maps a document object path to its id.
     /// Unknown names and wrongly typed values are `InvalidArgument`.
@@ -62,6 +98,8 @@ public struct ContextOptions: Sendable, Equatable {
                 result.queueEdits = b
             case ("engine", .string(let s)):
                 result.engine = s
+            case ("persist", .bool(let b)):
+                result.persist = b
             default:
                 guard names.contains(name) else {
                     throw InkstoneError.invalidArgument(

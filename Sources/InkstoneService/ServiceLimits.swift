@@ -26,7 +26,7 @@ public struct ServiceLimits: Sendable, Equatable {
     }
 
     /// Throws `LimitExceeded` when `text` is longer than one call may carry.
-    public func checkString(_ text: String, argument: String) throws {
+    public func checkString(_ text: String, argument: String) throws(InkstoneError) {
         let bytes = text.utf8.count
         guard bytes <= stringUTF8Bytes else {
             throw InkstoneError.limitExceeded(

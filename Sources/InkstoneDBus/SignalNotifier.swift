@@ -1,0 +1,88 @@
+import DBusKit
+import InkstoneService
+
+/// Sends the service's notifications as D-Bus signals, each unicast to the
+/// owner of the context it is for (never broadcast).
+final class SignalNotifier: NotificationSink {
+    private let connection: Connection
+
+    init(connection: Connection) {
+        self.connection = connection
+    }
+
+    func deliver(_ notification: Notification, to context: InputContext) {
+        let path = ObjectPaths.context(context.id)
+        // Unicast only: with no listener (a persistent context whose
+        // subscriber left) the signal is dropped, never broadcast.
+        guard !context.listener.isEmpty else { return }
+        let destination: String? = context.listener
+        if case .propertiesChanged(let changes) = notification {
+            var changed: [String: DBusValue] = [:]
+            for (name, value) in changes { changed[name] = value.dbusValue }
+            try? connection.emitPropertiesChanged(
+                path: path, interface: InputContextObject.interface, changed: changed, destination: destination)
+            return
+        }
+        let member: String
+        let body: (inout MessageWriter) -> Void
+        switch notification {
+        case .textWillChange(let revision):
+            member = "TextWillChange"
+            body = { $0.append(revision) }
+        case .textDidChange(let revision, let start, let oldLength, let newLength, let cause):
+            member = "TextDidChange"
+            body = { writer in
+                writer.append(revision)
+                writer.append(Int64(start))
+                writer.append(Int64(oldLength))
+                writer.append(Int64(newLength))
+                writer.append(cause.rawValue)
+            }
+        case .selectionWillChange:
+            member = "SelectionWillChange"
+            body = { _ in }
+        case .selectionDidChange(let start, let length):
+            member = "SelectionDidChange"
+            body = { writer in
+                writer.append(Int64(start))
+                writer.append(Int64(length))
+            }
+        case .markedTextChanged(let text, let selectionStart, let selectionLength):
+            member = "MarkedTextChanged"
+            body = { writer in
+                writer.append(text)
+                writer.append(Int64(selectionStart))
+                writer.append(Int64(selectionLength))
+            }
+        case .committed(let text):
+            member = "Committed"
+            body = { $0.append(text) }
+        case .editApplied(let ticket, let revision):
+            member = "EditApplied"
+            body = { writer in
+                writer.append(ticket)
+                writer.append(revision)
+            }
+        case .editFailed(let ticket, let error):
+            member = "EditFailed"
+            body = { writer in
+                writer.append(ticket)
+                writer.append(error.dbusErrorName)
+                writer.append(error.message)
+            }
+        case .candidatesChanged(let snapshot):
+            member = "CandidatesChanged"
+            body = { writer in
+                writer.appendCandidates(snapshot)
+                writer.append(snapshot.cursor)
+                writer.append(snapshot.page)
+                writer.append(snapshot.hasPrev)
+                writer.append(snapshot.hasNext)
+            }
+        case .propertiesChanged:
+            return
+        }
+        try? connection.emitSignal(
+            path: path, interface: InputContextObject.interface, member: member, destination: destination, body)
+    }
+}

@@ -1,0 +1,78 @@
+import InkstoneText
+
+extension InkstoneService {
+    /// Turns what a call did into notifications for every context of the
+    /// document, each in its own unit and only of the kinds it wants. Every
+    /// will is followed at once by its did, so pairs never nest.
+    ///
+    /// - Parameters:
+    ///   - result: the events of the call, in order.
+    ///   - origin: the context that made the call (owner of a queued ticket).
+    ///   - committed: text the origin committed, for `Committed`.
+    func publish(_ result: EditResult, in shared: SharedDocument, origin: InputContext?, committed: String? = nil) {
+        guard let sink else { return }
+        for event in result.events {
+            switch event {
+            case .textChanged(let record):
+                for context in shared.contexts where context.wants(.text) {
+                    let unit = context.unit
+                    sink.deliver(.textWillChange(revision: record.revision - 1), to: context)
+                    sink.deliver(.textDidChange(
+                        revision: record.revision, start: record.start(in: unit),
+                        oldLength: record.oldLength(in: unit), newLength: record.newLength(in: unit),
+                        cause: record.cause), to: context)
+                }
+            case .selectionChanged(let viewID):
+                guard let context = shared.context(viewID), context.wants(.selection) else { continue }
+                let range = ContextProperties.range(context.view.selectedRange)
+                guard case .range(let start, let length) = range else { continue }
+                sink.deliver(.selectionWillChange, to: context)
+                sink.deliver(.selectionDidChange(start: Int(start), length: Int(length)), to: context)
+            case .markedTextChanged(let viewID):
+                guard let context = shared.context(viewID), context.wants(.marked) else { continue }
+                let view = context.view
+                let selection = view.markedSelection
+                sink.deliver(.markedTextChanged(
+                    text: view.markedText ?? "", selectionStart: selection?.start ?? 0,
+                    selectionLength: selection?.length ?? 0), to: context)
+            case .editQueued(let ticket):
+                if let origin { shared.ticketOwners[ticket.id] = origin }
+            case .queuedEditApplied(let ticket, let records):
+                guard let owner = shared.ticketOwners.removeValue(forKey: ticket.id), owner.wants(.edits) else { continue }
+                let revision = records.last?.revision ?? shared.document.revision
+                sink.deliver(.editApplied(ticket: ticket.id, revision: revision), to: owner)
+            case .queuedEditFailed(let ticket, let error):
+                guard let owner = shared.ticketOwners.removeValue(forKey: ticket.id), owner.wants(.edits) else { continue }
+                sink.deliver(.editFailed(ticket: ticket.id, error: error), to: owner)
+            }
+        }
+        if let committed, !committed.isEmpty, let origin, origin.wants(.commit) {
+            sink.deliver(.committed(committed), to: origin)
+        }
+        publishProperties(of: shared)
+    }
+
+    /// Sends `PropertiesChanged` to every context of the document whose
+    /// observable properties moved since they were last sent.
+    func publishProperties(of shared: SharedDocument) {
+        guard let sink else { return }
+        for context in shared.contexts where context.wants(.properties) {
+            publishProperties(of: context, to: sink)
+        }
+    }
+
+    /// Sends `PropertiesChanged` for one context if anything moved.
+    func publishProperties(of context: InputContext, to sink: any NotificationSink) {
+        let now = ContextProperties(context)
+        let changes = now.changes(since: context.publishedProperties)
+        context.publishedProperties = now
+        if !changes.isEmpty { sink.deliver(.propertiesChanged(changes), to: context) }
+    }
+}
+
+extension SharedDocument {
+    /// The context whose view has `viewID`.
+    func context(_ viewID: ViewID) -> InputContext? {
+        contexts.first { $0.view.id == viewID }
+    }
+}

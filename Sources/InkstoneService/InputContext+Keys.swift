@@ -1,0 +1,173 @@
+import InkstoneEngines
+import InkstoneSegmentation
+import InkstoneText
+
+/// The key path: a key goes to the context's engine, and what the engine
+/// answers is applied to the document (surrounding deletion, commit, marked
+/// text, edit actions, candidates). Every notification is published before
+/// the call returns, so a transport can send them before the key's reply.
+extension InputContext {
+    /// Processes one key; returns whether Inkstone acted on it (false: the
+    /// application should handle it, e.g. a Ctrl shortcut).
+    public func processKey(_ key: KeyEvent) throws(InkstoneError) -> Bool {
+        if engine.needsSurroundingText { engine.setSurroundingText(textBeforeCaret()) }
+        let output = engine.handle(key)
+        try apply(output)
+        return output.consumed
+    }
+
+    /// Switches engines; the old engine's composition is committed first.
+    public func setEngine(_ id: String) throws(InkstoneError) {
+        let next = try EngineRegistry.makeEngine(id: id)
+        try apply(engine.commitAndReset())
+        engine = next
+        service.publishProperties(of: shared)
+    }
+
+    /// Picks the candidate at `indexOnPage` of the visible page.
+    public func selectCandidate(_ indexOnPage: Int) throws(InkstoneError) {
+        guard indexOnPage >= 0, indexOnPage < candidates.items.count else {
+            throw .invalidArgument(candidates.items.isEmpty
+                ? "no candidate list is open"
+                : "candidate \(indexOnPage) is not on the page (0…\(candidates.items.count - 1))")
+        }
+        let digit = UInt32((indexOnPage + 1) % 10)
+        _ = try processKey(KeyEvent(keysym: 0x30 + digit))
+    }
+
+    /// Shows the next (`forward`) or previous page of the open candidate list.
+    public func turnCandidatePage(forward: Bool) throws(InkstoneError) {
+        guard !candidates.items.isEmpty else { throw .invalidState("no candidate list is open") }
+        _ = try processKey(KeyEvent(keysym: forward ? Keysym.pageDown : Keysym.pageUp))
+    }
+
+    /// Applies an engine's answer in the documented order: surrounding
+    /// deletion, commit (replacing marked text or the selection), marked text,
+    /// edit action, candidates.
+    func apply(_ output: EngineOutput) throws(InkstoneError) {
+        if let deletion = output.deleteSurrounding, deletion.before > 0 || deletion.after > 0 {
+            try deleteSurrounding(deletion)
+        }
+        ensureSelection()
+        if let commit = output.commit, !commit.isEmpty {
+            try checkSize(adding: commit)
+            try mutate(committed: commit) { () throws(InkstoneError) in try view.insertText(commit) }
+        }
+        if let preedit = output.preedit, !preedit.text.isEmpty {
+            try showPreedit(preedit)
+        } else if view.markedText != nil {
+            try mutate { view.discardMarkedText() }
+        }
+        if let action = output.action { try perform(action) }
+        let snapshot = CandidatesSnapshot(output.candidates)
+        if snapshot != candidates {
+            candidates = snapshot
+            if wants(.candidates) { service.sink?.deliver(.candidatesChanged(snapshot), to: self) }
+        }
+    }
+
+    private func ensureSelection() {
+        if view.selectedRange == nil, view.markedRange == nil {
+            _ = try? view.setSelectedRange(start: view.length, length: 0)
+        }
+    }
+
+    private func showPreedit(_ preedit: Preedit) throws(InkstoneError) {
+        let text = preedit.text
+        let cursor = UnitCounts(of: String(decoding: Array(text.utf16.prefix(preedit.cursorUTF16Offset)), as: UTF16.self))
+        var segments: [MarkedSegment] = []
+        var start = 0
+        for segment in preedit.segments {
+            let length = UnitCounts(of: segment.text)[unit]
+            let style: MarkedStyle = segment.style.contains(.highlight)
+                ? .highlight : (segment.style.contains(.underline) ? .underline : .plain)
+            if length > 0 { segments.append(MarkedSegment(start: start, length: length, style: style)) }
+            start += length
+        }
+        try checkSize(adding: text)
+        try mutate { () throws(InkstoneError) in
+            try view.setMarkedText(text, selectedStart: cursor[unit], selectedLength: 0, segments: segments)
+        }
+    }
+
+    private func deleteSurrounding(_ deletion: SurroundingDeletion) throws(InkstoneError) {
+        let storage = shared.document.storage
+        guard let caret = view.selectedRange?.start else { return }
+        let caret16 = try storage.convert(caret, from: unit, to: .utf16)
+        let lower16 = storage.snap(caret16 - deletion.before, in: .utf16, direction: .down, toGraphemeBoundary: true)
+        let upper16 = storage.snap(caret16 + deletion.after, in: .utf16, direction: .up, toGraphemeBoundary: true)
+        let lower = try storage.convert(lower16, from: .utf16, to: unit)
+        let upper = try storage.convert(upper16, from: .utf16, to: unit)
+        try mutate { () throws(InkstoneError) in
+            try view.replace(start: lower, length: upper - lower, with: "", cause: .composition)
+        }
+    }
+
+    private func perform(_ action: EditAction) throws(InkstoneError) {
+        switch action {
+        case .deleteBackward:
+            try mutate { () throws(InkstoneError) in try view.deleteBackward() }
+        case .deleteForward:
+            guard let selection = view.selectedRange else { return }
+            var range = selection
+            if range.length == 0 {
+                guard let next = try view.graphemeBoundary(after: range.start) else { return }
+                range = TextRange(start: range.start, length: next - range.start)
+            }
+            try mutate { () throws(InkstoneError) in
+                try view.replace(start: range.start, length: range.length, with: "", cause: .typing)
+            }
+        case .move(let movement, let extend):
+            try move(movement, extendSelection: extend)
+        }
+    }
+
+    private func move(_ movement: CaretMovement, extendSelection: Bool) throws(InkstoneError) {
+        guard let selection = view.selection else { return }
+        let range = selection.range
+        let head = selection.head
+        let target: Int?
+        switch movement {
+        case .left:
+            target = !extendSelection && range.length > 0 ? range.start : try view.graphemeBoundary(before: head)
+        case .right:
+            target = !extendSelection && range.length > 0 ? range.end : try view.graphemeBoundary(after: head)
+        case .wordLeft:
+            target = try positionToBoundary(position: head, granularity: .word, direction: .backward)
+        case .wordRight:
+            target = try positionToBoundary(position: head, granularity: .word, direction: .forward)
+        case .lineStart:
+            target = try rangeEnclosing(position: head, granularity: .paragraph, direction: .backward)?.start ?? 0
+        case .lineEnd:
+            let paragraph = try rangeEnclosing(position: head, granularity: .paragraph, direction: .forward)
+            target = paragraph.map { try? lineEnd(of: $0) } ?? view.length
+        case .documentStart:
+            target = 0
+        case .documentEnd:
+            target = view.length
+        }
+        guard let target else { return }
+        let anchor = extendSelection ? selection.anchor : target
+        try mutate { () throws(InkstoneError) in try view.setSelection(anchor: anchor, head: target) }
+    }
+
+    /// The end of a paragraph's text, before its line terminator.
+    private func lineEnd(of paragraph: TextRange) throws(InkstoneError) -> Int {
+        var end = paragraph.end
+        while end > paragraph.start, let previous = try view.graphemeBoundary(before: end),
+              let last = try view.text(start: previous, length: end - previous).unicodeScalars.first,
+              ["\n", "\r", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"].contains(last) {
+            end = previous
+        }
+        return end
+    }
+
+    /// Up to 32 graphemes before the caret (for engines that look back).
+    private func textBeforeCaret() -> String {
+        let storage = shared.document.storage
+        guard let caret = view.selectedRange?.start ?? view.markedRange?.start,
+              let utf8Caret = try? storage.utf8Offset(of: caret, in: unit) else { return "" }
+        let lower = min(utf8Caret, storage.snap(utf8Caret - 128, in: .utf8, direction: .up, toGraphemeBoundary: true))
+        return storage.text(utf8Range: lower..<utf8Caret)
+    }
+}

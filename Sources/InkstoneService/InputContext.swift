@@ -1,0 +1,65 @@
+import InkstoneEngines
+import InkstoneText
+
+/// An input context: one client's view on a shared document, with its own
+/// unit, selection, marked text, undo stack, engine and subscriptions.
+///
+/// Not thread-safe: the service confines every context to one thread.
+public final class InputContext {
+    /// The context's id (its object path ends in it).
+    public let id: UInt64
+    /// The peer that created it; only it may call it (unless persistent).
+    public let owner: String
+    /// The peer its notifications go to: the owner, or for a persistent
+    /// context the last peer that subscribed ("" when that peer left).
+    public internal(set) var listener: String
+    /// The document it views.
+    public let shared: SharedDocument
+    /// The view into the text model (unit, selection, marked text, undo).
+    public let view: DocumentView
+    /// The options it was created with.
+    public let options: ContextOptions
+    /// The notifications it receives.
+    public internal(set) var subscriptions: Set<NotificationKind>
+    /// Whether it has focus.
+    public internal(set) var isFocused = false
+    /// The composition engine.
+    var engine: any CompositionEngine
+    /// The engine's candidate list as last published.
+    public internal(set) var candidates: CandidatesSnapshot = .closed
+    /// The properties as last published (for `PropertiesChanged`).
+    var publishedProperties: ContextProperties?
+    /// The service that publishes this context's changes.
+    unowned let service: InkstoneService
+
+    init(id: UInt64, owner: String, shared: SharedDocument, options: ContextOptions, service: InkstoneService)
+        throws(InkstoneError)
+    {
+        self.id = id
+        self.owner = owner
+        listener = owner
+        self.shared = shared
+        self.options = options
+        self.service = service
+        engine = try EngineRegistry.makeEngine(id: options.engine ?? EngineRegistry.defaultEngineID)
+        subscriptions = options.notifications
+        view = shared.document.makeView(unit: options.unit)
+    }
+
+    /// The context's offset unit.
+    public var unit: OffsetUnit { view.unit }
+
+    /// The id of the engine in use.
+    public var engineID: String { engine.id }
+
+    /// Whether the context wants notifications of `kind`.
+    @inline(__always)
+    public func wants(_ kind: NotificationKind) -> Bool { subscriptions.contains(kind) }
+
+    /// Replaces the context's subscriptions; the caller becomes the listener.
+    public func subscribe(_ kinds: Set<NotificationKind>, listener peer: String) {
+        subscriptions = kinds
+        listener = peer
+        if !kinds.contains(.properties) { publishedProperties = nil }
+    }
+}
