@@ -57,8 +57,16 @@ enum IntrospectionParser {
 }
 
 @Suite struct ContractTests {
+    /// The service object's contract file.
     private func contractXML() throws -> String {
         try readFile(repositoryRoot() + "/dbus/org.inkstone.Inkstone1.xml")
+    }
+
+    /// Every contract file: the service object, input contexts, documents.
+    private func allContractXML() throws -> [String] {
+        try ["org.inkstone.Inkstone1.xml", "org.inkstone.InputContext1.xml", "org.inkstone.Document1.xml"].map {
+            try readFile(repositoryRoot() + "/dbus/" + $0)
+        }
     }
 
     private func exportedMembers() throws -> Set<ContractMember> {
@@ -73,7 +81,9 @@ enum IntrospectionParser {
     }
 
     @Test func xmlAndDispatchTablesAgreeBothWays() throws {
-        let documented = IntrospectionParser.members(try contractXML())
+        let documented = try allContractXML().reduce(into: Set<ContractMember>()) {
+            $0.formUnion(IntrospectionParser.members($1))
+        }
         let exported = try exportedMembers()
         #expect(!exported.isEmpty)
         for missing in exported.subtracting(documented).sorted(by: { $0.description < $1.description }) {
@@ -84,8 +94,9 @@ enum IntrospectionParser {
         }
     }
 
-    @Test func everyMemberIsDocumented() throws {
-        let xml = try contractXML()
+    @Test(arguments: ["org.inkstone.Inkstone1.xml", "org.inkstone.InputContext1.xml", "org.inkstone.Document1.xml"])
+    func everyMemberIsDocumented(file: String) throws {
+        let xml = try readFile(repositoryRoot() + "/dbus/" + file)
         var undocumented: [String] = []
         for piece in xml.split(separator: "<").dropFirst() {
             let tag = piece.prefix { $0 != ">" }
@@ -112,8 +123,10 @@ enum IntrospectionParser {
 
     @Test func embeddedXMLIsUpToDate() throws {
         let generated = try readFile(repositoryRoot() + "/Sources/InkstoneDBus/Generated/IntrospectionXML.swift")
-        #expect(generated.contains("\n" + (try contractXML()) + "\"\"\"#####\n"),
-                "run scripts/generate-introspection.sh after editing the XML")
+        for xml in try allContractXML() {
+            #expect(generated.contains("\n" + xml + "\"\"\"#####\n"),
+                    "run scripts/generate-introspection.sh after editing the XML")
+        }
     }
 
     @Test func gdbusIntrospectListsDocumentedMembers() throws {
