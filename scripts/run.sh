@@ -5,11 +5,16 @@
 # private dbus-daemon first and prints the address to export.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/ensure-deps.sh
-mkdir -p .tmp
-export TMPDIR="$PWD/.tmp"
-swift build -c release --product inkstoned
-bin="$(swift build -c release --show-bin-path)/inkstoned"
+# INKSTONE_BIN names an already built daemon (the tests use it); otherwise
+# install what is missing and build a release binary.
+bin="${INKSTONE_BIN:-}"
+if [ -z "$bin" ]; then
+  scripts/ensure-deps.sh
+  mkdir -p .tmp
+  export TMPDIR="$PWD/.tmp"
+  swift build -c release --product inkstoned
+  bin="$(swift build -c release --show-bin-path)/inkstoned"
+fi
 
 private_pid=""
 cleanup() { [ -n "$private_pid" ] && kill "$private_pid" 2>/dev/null || true; }
@@ -30,4 +35,13 @@ if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ]; then
 fi
 echo "Try:"
 echo "  dbus-send --session --print-reply --dest=org.inkstone.Inkstone1 /org/inkstone/Inkstone1 org.inkstone.Inkstone1.GetVersion"
-"$bin" "$@"
+# Run in the foreground; forward SIGINT/SIGTERM so the daemon releases its
+# name, and stop the private bus (if any) when it exits.
+"$bin" "$@" &
+daemon=$!
+trap 'kill -TERM "$daemon" 2>/dev/null' INT TERM
+status=0
+while kill -0 "$daemon" 2>/dev/null; do
+  wait "$daemon" && status=0 || status=$?
+done
+exit "$status"
