@@ -18,6 +18,13 @@ public final class TextStorage {
         rope = BigString(text)
     }
 
+    /// Creates a storage by appending pieces in order (loading a large file
+    /// without holding it as one flat `String`).
+    public init(pieces: some Sequence<String>) {
+        rope = BigString()
+        for piece in pieces { rope.append(contentsOf: piece) }
+    }
+
     deinit {
         chunkCache.removeAll()
     }
@@ -59,7 +66,15 @@ public final class TextStorage {
     func replace(utf8Range: Range<Int>, with text: String) {
         chunkCache.removeAll()
         let lower = ropeIndex(utf8Offset: utf8Range.lowerBound)
-        let upper = ropeIndex(utf8Offset: utf8Range.upperBound)
-        rope.unicodeScalars.replaceSubrange(lower..<upper, with: text.unicodeScalars)
+        if utf8Range.isEmpty {
+            // Insertion has an in-chunk fast path that resyncs grapheme breaks.
+            rope.insert(contentsOf: text, at: lower)
+        } else {
+            // Not removeSubrange: in swift-collections 1.6.0 it does not resync
+            // grapheme-break data around the cut (its chunk counts then trip
+            // assertions); replaceSubrange rebuilds the neighbourhood correctly.
+            let upper = ropeIndex(utf8Offset: utf8Range.upperBound)
+            rope.unicodeScalars.replaceSubrange(lower..<upper, with: text.unicodeScalars)
+        }
     }
 }
