@@ -31,6 +31,12 @@ public final class DocumentView {
         self.undoStack = UndoStack(configuration: undoConfiguration)
     }
 
+    /// A view that goes away while composing leaves its marked text in place
+    /// (as if committed, without an undo step) and releases the queued edits.
+    deinit {
+        if marked != nil { document.flushQueuedEdits() }
+    }
+
     var storage: TextStorage { document.storage }
 
     // MARK: Reading
