@@ -78,15 +78,7 @@ public final class TextStorage {
     func replace(utf8Range: Range<Int>, with text: String) {
         chunkCache.removeAll()
         let lower = ropeIndex(utf8Offset: utf8Range.lowerBound)
-        if utf8Range.isEmpty {
-            // Insertion has an in-chunk fast path that resyncs grapheme breaks.
-            rope.insert(contentsOf: text, at: lower)
-        } else {
-            // Not removeSubrange: in swift-collections 1.6.0 it does not resync
-            // grapheme-break data around the cut (its chunk counts then trip
-            // assertions); replaceSubrange rebuilds the neighbourhood correctly.
-            let upper = ropeIndex(utf8Offset: utf8Range.upperBound)
-            rope.unicodeScalars.replaceSubrange(lower..<upper, with: text.unicodeScalars)
-        }
+        let upper = ropeIndex(utf8Offset: utf8Range.upperBound)
+        rope.unicodeScalars.replaceSubrange(lower..<upper, with: text.unicodeScalars)
     }
 }
