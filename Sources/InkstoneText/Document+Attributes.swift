@@ -1,4 +1,10 @@
 /// Attribute runs (storage only), addressed in any unit.
+///
+/// Runs of one key never overlap; equal neighbours are coalesced. Edits shift
+/// and split them: a replaced range loses its attributes, and inserted text
+/// inherits the runs covering the character before it (like typing
+/// attributes), or at the start of the text those covering the first replaced
+/// or following character.
 extension Document {
     /// Sets `key` to `value` over a range (nil removes it). Not a text mutation:
     /// no revision bump, no change record.

@@ -31,23 +31,27 @@ extension Document {
         view: DocumentView?, parts: [(Range<Int>, String)], cause: EditCause, registersUndo: Bool, cursorAfter: Bool
     ) -> EditTicket {
         let ticket = makeTicket()
-        let anchoredParts = parts.map { utf8Range, text in
-            if utf8Range.isEmpty {
-                let point = makeAnchor(utf8Offset: utf8Range.lowerBound, bias: .left)
-                return QueuedEdit.Part(start: point, end: point, text: text)
-            }
-            return QueuedEdit.Part(
-                start: makeAnchor(utf8Offset: utf8Range.lowerBound, bias: .right),
-                end: makeAnchor(utf8Offset: utf8Range.upperBound, bias: .left),
-                text: text
-            )
-        }
+        let anchoredParts = parts.map { anchoredPart(utf8Range: $0.0, text: $0.1) }
         queuedEdits.append(QueuedEdit(
             ticket: ticket, view: view, fromView: view != nil, parts: anchoredParts,
             cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter
         ))
         emit(.editQueued(ticket))
         return ticket
+    }
+
+    /// A range held by anchors: an empty one by a left-biased point, otherwise
+    /// by a right-biased start and a left-biased end (insertions at its edges stay outside).
+    func anchoredPart(utf8Range: Range<Int>, text: String) -> QueuedEdit.Part {
+        if utf8Range.isEmpty {
+            let point = makeAnchor(utf8Offset: utf8Range.lowerBound, bias: .left)
+            return QueuedEdit.Part(start: point, end: point, text: text)
+        }
+        return QueuedEdit.Part(
+            start: makeAnchor(utf8Offset: utf8Range.lowerBound, bias: .right),
+            end: makeAnchor(utf8Offset: utf8Range.upperBound, bias: .left),
+            text: text
+        )
     }
 
     /// Applies queued edits in order once no view composes.

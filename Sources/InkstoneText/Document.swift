@@ -38,6 +38,12 @@ public final class Document {
         storage = TextStorage(text)
     }
 
+    /// Creates a document over an existing storage (revision 0). The document
+    /// takes the storage over: edit it only through the document from now on.
+    public init(storage: TextStorage) {
+        self.storage = storage
+    }
+
     /// Opens a view that speaks `unit`, with its own selection, marked text and undo stack.
     public func makeView(unit: OffsetUnit = .utf16, undo: UndoConfiguration = UndoConfiguration()) -> DocumentView {
         let id = ViewID(rawValue: nextViewNumber)

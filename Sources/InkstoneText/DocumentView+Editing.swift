@@ -47,8 +47,8 @@ extension DocumentView {
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit, requireGraphemeBoundary: true)
         try document.checkRevision(expectedRevision)
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
-            if marked != nil { commitMarkedText() }
-            return try submit([(utf8Range, text)], cause: cause, registersUndo: registersUndo, cursorAfter: false, policy: policy)
+            let parts = committingMarkedText(keeping: [(utf8Range, text)])
+            return try submit(parts, cause: cause, registersUndo: registersUndo, cursorAfter: false, policy: policy)
         }
     }
 
@@ -71,9 +71,18 @@ extension DocumentView {
         }
         try document.checkRevision(expectedRevision)
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
-            if marked != nil { commitMarkedText() }
+            let parts = committingMarkedText(keeping: parts)
             return try submit(parts, cause: cause, registersUndo: true, cursorAfter: false, policy: policy)
         }
+    }
+
+    /// Commits this view's marked text, which releases queued edits, and
+    /// returns `parts` moved along with those edits (held by anchors meanwhile).
+    private func committingMarkedText(keeping parts: [(Range<Int>, String)]) -> [(Range<Int>, String)] {
+        guard marked != nil else { return parts }
+        let anchored = parts.map { document.anchoredPart(utf8Range: $0.0, text: $0.1) }
+        commitMarkedText()
+        return anchored.map { ($0.currentUTF8Range(in: storage), $0.text) }
     }
 
     /// Applies the parts now, or queues them behind another view's composition.
@@ -115,10 +124,12 @@ extension DocumentView {
         var plan: UndoStack.Plan?
         var replacedText = ""
         var selectionBefore: SavedSelection?
+        var collapsed: [CollapsedAnchor] = []
         if registersUndo {
             plan = undoStack.plan(utf8Range: utf8Range, text: text, cause: cause)
             replacedText = storage.text(utf8Range: utf8Range)
             selectionBefore = savedSelection(referenceUTF8: utf8Range.lowerBound)
+            collapsed = collapsibleAnchors(in: utf8Range)
         }
         let record = document.applyEdit(utf8Range: utf8Range, with: text, cause: cause, viewID: id)
         let newRange = utf8Range.lowerBound..<(utf8Range.lowerBound + text.utf8.count)
@@ -130,9 +141,29 @@ extension DocumentView {
             undoStack.record(
                 plan, newUTF8Range: newRange, insertedText: text, replacedText: replacedText,
                 selectionBefore: selectionBefore, selectionAfter: savedSelection(referenceUTF8: newRange.lowerBound),
-                document: document
+                collapsed: collapsed, document: document
             )
         }
         return record
+    }
+
+    /// The anchors of this view's records inside `utf8Range` (ends included),
+    /// captured before an edit collapses them.
+    func collapsibleAnchors(in utf8Range: Range<Int>) -> [CollapsedAnchor] {
+        let span = utf8Range.lowerBound...utf8Range.upperBound
+        return undoStack.recordAnchors.compactMap { anchor in
+            span.contains(anchor.utf8Offset)
+                ? CollapsedAnchor(anchor: anchor, offsetFromStart: anchor.utf8Offset - utf8Range.lowerBound)
+                : nil
+        }
+    }
+
+    /// Puts collapsed anchors back once the text they sat in is restored at
+    /// `utf8Start` (`utf8Length` bytes); anchors moved elsewhere since are left alone.
+    func restoreCollapsed(_ collapsed: [CollapsedAnchor], utf8Start: Int, utf8Length: Int) {
+        let span = utf8Start...(utf8Start + utf8Length)
+        for entry in collapsed where entry.offsetFromStart <= utf8Length && span.contains(entry.anchor.utf8Offset) {
+            entry.anchor.utf8Offset = utf8Start + entry.offsetFromStart
+        }
     }
 }

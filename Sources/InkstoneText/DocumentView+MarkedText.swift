@@ -1,7 +1,9 @@
 /// Marked (composing) text. Its updates are not undo steps; committing gives
 /// exactly one undo step; while it is open, other views' edits are queued.
 extension DocumentView {
-    /// The marked range in the document, nil when not composing.
+    /// The marked range in the document, nil when not composing. In graphemes,
+    /// marked text that joins a neighbouring cluster (e.g. a combining mark after
+    /// "e") is reported widened to the edges of the clusters it touches.
     public var markedRange: TextRange? { marked.map { textRange(utf8Range: $0.utf8Range) } }
 
     /// The marked text, nil when not composing.
@@ -37,6 +39,7 @@ extension DocumentView {
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
             var originalText: String
             var selectionBefore: SavedSelection?
+            var collapsed: [CollapsedAnchor]
             if let marked {
                 let current = marked.utf8Range
                 if replaced == current, marked.text == text,
@@ -44,12 +47,19 @@ extension DocumentView {
                    marked.segments == segments {
                     return nil
                 }
-                originalText = storage.text(utf8Range: replaced.lowerBound..<current.lowerBound)
-                    + marked.originalText + storage.text(utf8Range: current.upperBound..<replaced.upperBound)
+                let leading = storage.text(utf8Range: replaced.lowerBound..<current.lowerBound)
+                originalText = leading + marked.originalText + storage.text(utf8Range: current.upperBound..<replaced.upperBound)
                 selectionBefore = marked.selectionBefore
+                // Widening over neighbours collapses the record anchors there too.
+                let trailingStart = leading.utf8.count + marked.originalText.utf8.count
+                collapsed = CollapsedAnchor.merged(
+                    older: marked.collapsed.map { $0.shifted(by: leading.utf8.count) },
+                    newer: collapsibleAnchors(in: replaced.lowerBound..<current.lowerBound)
+                        + collapsibleAnchors(in: current.upperBound..<replaced.upperBound).map { $0.shifted(by: trailingStart) })
             } else {
                 originalText = storage.text(utf8Range: replaced)
                 selectionBefore = savedSelection(referenceUTF8: replaced.lowerBound)
+                collapsed = collapsibleAnchors(in: replaced)
                 undoStack.closeTyping()
             }
             if storage.text(utf8Range: replaced) != text {
@@ -59,13 +69,17 @@ extension DocumentView {
                 start: document.makeAnchor(utf8Offset: replaced.lowerBound, bias: .left),
                 end: document.makeAnchor(utf8Offset: replaced.lowerBound + text.utf8.count, bias: .right),
                 text: text, selection: TextRange(start: selectedStart, length: selectedLength),
-                segments: segments, originalText: originalText, selectionBefore: selectionBefore
+                segments: segments, originalText: originalText, selectionBefore: selectionBefore,
+                collapsed: collapsed
             )
             document.composingView = self
+            // The document selection stays on grapheme boundaries (a caret inside a
+            // cluster, or marked text joining a neighbour, is widened); the
+            // relative marked selection keeps the exact offsets the caller gave.
             selectionAnchors = SelectionAnchors(
                 document: document,
-                utf8Anchor: replaced.lowerBound + relativeSelection.lowerBound,
-                utf8Head: replaced.lowerBound + relativeSelection.upperBound
+                utf8Anchor: storage.snapToGrapheme(utf8Offset: replaced.lowerBound + relativeSelection.lowerBound, direction: .down),
+                utf8Head: storage.snapToGrapheme(utf8Offset: replaced.lowerBound + relativeSelection.upperBound, direction: .up)
             )
             reportSelectionIfChanged()
             document.emit(.markedTextChanged(id))
@@ -94,6 +108,7 @@ extension DocumentView {
             if storage.text(utf8Range: range) != marked.originalText {
                 document.applyEdit(utf8Range: range, with: marked.originalText, cause: .composition, viewID: id)
             }
+            restoreCollapsed(marked.collapsed, utf8Start: range.lowerBound, utf8Length: marked.originalText.utf8.count)
             if marked.selectionBefore != nil {
                 restoreSelection(marked.selectionBefore, referenceNow: range.lowerBound)
             } else {
@@ -114,7 +129,7 @@ extension DocumentView {
             document.applyEdit(utf8Range: range, with: text, cause: .commit, viewID: id)
         }
         marked?.text = text
-        let cursor = range.lowerBound + text.utf8.count
+        let cursor = storage.snapToGrapheme(utf8Offset: range.lowerBound + text.utf8.count, direction: .up)
         setSelection(utf8Anchor: cursor, utf8Head: cursor)
         commitMarkedText()
     }
@@ -130,7 +145,7 @@ extension DocumentView {
             undoStack.record(
                 plan, newUTF8Range: range, insertedText: marked.text, replacedText: marked.originalText,
                 selectionBefore: marked.selectionBefore, selectionAfter: savedSelection(referenceUTF8: range.lowerBound),
-                document: document
+                collapsed: marked.collapsed, document: document
             )
         }
         document.emit(.markedTextChanged(id))

@@ -74,11 +74,13 @@ extension DocumentView {
                 }
                 throw .invalidState("the text this \(cause.rawValue) would revert was changed by another edit")
             }
+            let collapsed = collapsibleAnchors(in: range)
             document.applyEdit(utf8Range: range, with: edit.replacedText, cause: cause, viewID: id)
+            restoreCollapsed(edit.collapsed, utf8Start: range.lowerBound, utf8Length: edit.replacedText.utf8.count)
             inverse.edits.append(UndoEdit(
                 start: document.makeAnchor(utf8Offset: range.lowerBound, bias: .right),
                 end: document.makeAnchor(utf8Offset: range.lowerBound + edit.replacedText.utf8.count, bias: .left),
-                insertedText: edit.replacedText, replacedText: edit.insertedText
+                insertedText: edit.replacedText, replacedText: edit.insertedText, collapsed: collapsed
             ))
             lastLower = range.lowerBound
         }

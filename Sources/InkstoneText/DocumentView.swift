@@ -31,6 +31,12 @@ public final class DocumentView {
         self.undoStack = UndoStack(configuration: undoConfiguration)
     }
 
+    /// A view that goes away while composing leaves its marked text in place
+    /// (as if committed, without an undo step) and releases the queued edits.
+    deinit {
+        if marked != nil { document.flushQueuedEdits() }
+    }
+
     var storage: TextStorage { document.storage }
 
     // MARK: Reading
@@ -98,8 +104,12 @@ public final class DocumentView {
     // MARK: Conversion helpers
 
     /// A UTF-8 range in this view's unit.
+    /// In graphemes a range whose edges fall inside clusters is widened to them.
     func textRange(utf8Range: Range<Int>) -> TextRange {
         let start = storage.offset(ofUTF8: utf8Range.lowerBound, in: unit)
-        return TextRange(start: start, length: storage.offset(ofUTF8: utf8Range.upperBound, in: unit) - start)
+        let upper = unit == .graphemes
+            ? storage.snapToGrapheme(utf8Offset: utf8Range.upperBound, direction: .up)
+            : utf8Range.upperBound
+        return TextRange(start: start, length: storage.offset(ofUTF8: upper, in: unit) - start)
     }
 }

@@ -3,33 +3,52 @@ import _RopeModule
 /// Measures one edit in every unit: taken before the rope changes (old text)
 /// and finished after (new text), widening the grapheme range where the edit
 /// joins or splits neighbouring clusters.
+///
+/// The common case keeps no copy of the old rope (a copy would make the
+/// mutation copy the nodes on its path): grapheme boundaries below the edit are
+/// the same in both texts, so one look at each side usually settles the
+/// widened range. Only when the clusters after the edit changed is the old
+/// rope rebuilt (a copy of the new one with the edit reverted) to iterate.
 struct EditMeasure {
-    private let oldRope: BigString
     private let utf8Range: Range<Int>
     private let text: String
     private let start: UnitCounts
     private let oldLength: UnitCounts
+    /// Grapheme boundaries of the old text around the edit.
+    private let oldFloor: Int
+    private let oldCeiling: Int
+    /// The replaced text, when small enough to keep (otherwise `oldRope`).
+    private let replacedText: String?
+    private let oldRope: BigString?
 
-    /// Captures the old text (an O(1) copy-on-write snapshot) and its measures.
+    /// The largest replaced text kept as a string instead of a rope snapshot.
+    private static let replacedTextLimit = 1 << 16
+
+    /// Captures the old text's measures.
     init(before storage: TextStorage, utf8Range: Range<Int>, text: String) {
-        oldRope = storage.rope
         self.utf8Range = utf8Range
         self.text = text
-        let lower = storage.ropeIndex(utf8Offset: utf8Range.lowerBound)
-        let upper = storage.ropeIndex(utf8Offset: utf8Range.upperBound)
         let rope = storage.rope
-        start = UnitCounts(
-            utf8: utf8Range.lowerBound,
-            utf16: rope.utf16.distance(from: rope.startIndex, to: lower),
-            scalars: rope.unicodeScalars.distance(from: rope.startIndex, to: lower),
-            graphemes: 0
-        )
+        let lower = storage.ropeIndex(utf8Offset: utf8Range.lowerBound)
+        let upper = utf8Range.isEmpty ? lower : storage.ropeIndex(utf8Offset: utf8Range.upperBound)
+        let utf16Start = rope.utf16.distance(from: rope.startIndex, to: lower)
+        let scalarStart = rope.unicodeScalars.distance(from: rope.startIndex, to: lower)
+        start = UnitCounts(utf8: utf8Range.lowerBound, utf16: utf16Start, scalars: scalarStart, graphemes: 0)
         oldLength = UnitCounts(
             utf8: utf8Range.count,
-            utf16: rope.utf16.distance(from: lower, to: upper),
-            scalars: rope.unicodeScalars.distance(from: lower, to: upper),
+            utf16: utf8Range.isEmpty ? 0 : rope.utf16.distance(from: lower, to: upper),
+            scalars: utf8Range.isEmpty ? 0 : rope.unicodeScalars.distance(from: lower, to: upper),
             graphemes: 0
         )
+        oldFloor = rope.index(roundingDown: lower).utf8Offset
+        oldCeiling = rope.index(roundingUp: upper).utf8Offset
+        if utf8Range.count <= Self.replacedTextLimit {
+            replacedText = utf8Range.isEmpty ? "" : String(rope.unicodeScalars[lower..<upper])
+            oldRope = nil
+        } else {
+            replacedText = nil
+            oldRope = rope
+        }
     }
 
     /// Finishes the record once the storage holds the new text.
@@ -37,45 +56,64 @@ struct EditMeasure {
         let newRope = storage.rope
         let inserted = UnitCounts(of: text)
         let delta = inserted.utf8 - utf8Range.count
-
-        // Grapheme start: a boundary of both texts at or below the edit.
-        var lower = utf8Range.lowerBound
-        while true {
-            let snapped = newRope.graphemeFloor(utf8Offset: oldRope.graphemeFloor(utf8Offset: lower))
-            if snapped == lower { break }
-            lower = snapped
-        }
-        // Grapheme end: a boundary of both texts at or above the edit (old coordinates).
-        var oldUpper = utf8Range.upperBound
-        while true {
-            let inOld = oldRope.graphemeCeiling(utf8Offset: oldUpper)
-            let snapped = newRope.graphemeCeiling(utf8Offset: inOld + delta) - delta
-            if snapped == oldUpper { break }
-            oldUpper = snapped
+        // Below the edit both texts break alike, so one step finds a common boundary.
+        let lower = newRope.graphemeFloor(utf8Offset: oldFloor)
+        var oldUpper = oldCeiling
+        if newRope.graphemeCeiling(utf8Offset: oldUpper + delta) != oldUpper + delta {
+            oldUpper = commonCeiling(oldRope: reconstructedOldRope(from: newRope), newRope: newRope, delta: delta)
         }
         let newUpper = oldUpper + delta
-        let lowerIndex = oldRope.utf8.index(oldRope.startIndex, offsetBy: lower)
-        let graphemeStart = oldRope.distance(from: oldRope.startIndex, to: lowerIndex)
-        let oldGraphemes = oldRope.distance(
-            from: lowerIndex, to: oldRope.utf8.index(oldRope.startIndex, offsetBy: oldUpper))
         let newLowerIndex = newRope.utf8.index(newRope.startIndex, offsetBy: lower)
-        let newUpperIndex = newRope.utf8.index(newRope.startIndex, offsetBy: newUpper)
-        let newGraphemes = newRope.distance(from: newLowerIndex, to: newUpperIndex)
-        let graphemeText = lower == utf8Range.lowerBound && newUpper == utf8Range.lowerBound + inserted.utf8
-            ? text
-            : String(newRope.unicodeScalars[newLowerIndex..<newUpperIndex])
+        let newUpperIndex = newRope.utf8.index(newLowerIndex, offsetBy: newUpper - lower)
+        let widened = lower != utf8Range.lowerBound || newUpper != utf8Range.lowerBound + inserted.utf8
+        let graphemeText = widened ? String(newRope.unicodeScalars[newLowerIndex..<newUpperIndex]) : text
 
         var startCounts = start
-        startCounts.graphemes = graphemeStart
+        startCounts.graphemes = newRope.distance(from: newRope.startIndex, to: newLowerIndex)
         var oldCounts = oldLength
-        oldCounts.graphemes = oldGraphemes
+        oldCounts.graphemes = oldGraphemeCount(newRope: newRope, lower: lower, oldUpper: oldUpper, delta: delta)
         var newCounts = inserted
-        newCounts.graphemes = newGraphemes
+        newCounts.graphemes = widened ? graphemeText.count : inserted.graphemes
         return ChangeRecord(
             revision: revision, cause: cause, viewID: viewID,
             start: startCounts, oldLength: oldCounts, newLength: newCounts,
             insertedText: text, graphemeInsertedText: graphemeText
         )
+    }
+
+    /// Graphemes of the old text between two boundaries it shares with the new text.
+    private func oldGraphemeCount(newRope: BigString, lower: Int, oldUpper: Int, delta: Int) -> Int {
+        guard let replacedText else {
+            let rope = oldRope ?? newRope
+            let lowerIndex = rope.utf8.index(rope.startIndex, offsetBy: lower)
+            return rope.distance(from: lowerIndex, to: rope.utf8.index(lowerIndex, offsetBy: oldUpper - lower))
+        }
+        // A text cut at true boundaries breaks the same way on its own.
+        let before = newRope.text(utf8Range: lower..<utf8Range.lowerBound)
+        let after = newRope.text(utf8Range: (utf8Range.upperBound + delta)..<(oldUpper + delta))
+        return (before + replacedText + after).count
+    }
+
+    /// The old rope: the snapshot, or the new rope with the edit reverted.
+    private func reconstructedOldRope(from newRope: BigString) -> BigString {
+        if let oldRope { return oldRope }
+        var rope = newRope
+        let lower = rope.utf8.index(rope.startIndex, offsetBy: utf8Range.lowerBound)
+        let upper = rope.utf8.index(lower, offsetBy: text.utf8.count)
+        rope.unicodeScalars.replaceSubrange(lower..<upper, with: (replacedText ?? "").unicodeScalars)
+        return rope
+    }
+
+    /// The first offset at or above the edit's end (old coordinates) that is a
+    /// grapheme boundary of both texts.
+    private func commonCeiling(oldRope: BigString, newRope: BigString, delta: Int) -> Int {
+        var oldUpper = oldCeiling
+        while true {
+            let inOld = oldRope.graphemeCeiling(utf8Offset: oldUpper)
+            let snapped = newRope.graphemeCeiling(utf8Offset: inOld + delta) - delta
+            if snapped == oldUpper { return oldUpper }
+            oldUpper = snapped
+        }
     }
 }
 
@@ -88,5 +126,12 @@ extension BigString {
     /// The grapheme boundary at or above a UTF-8 scalar boundary.
     func graphemeCeiling(utf8Offset: Int) -> Int {
         index(roundingUp: utf8.index(startIndex, offsetBy: utf8Offset)).utf8Offset
+    }
+
+    /// The text between two UTF-8 scalar boundaries.
+    func text(utf8Range: Range<Int>) -> String {
+        guard !utf8Range.isEmpty else { return "" }
+        let lower = utf8.index(startIndex, offsetBy: utf8Range.lowerBound)
+        return String(unicodeScalars[lower..<utf8.index(lower, offsetBy: utf8Range.count)])
     }
 }

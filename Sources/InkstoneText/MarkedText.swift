@@ -43,6 +43,8 @@ struct MarkedState {
     var originalText: String
     /// The selection before the composition began.
     var selectionBefore: SavedSelection?
+    /// Record anchors the composition collapsed (offsets in `originalText`).
+    var collapsed: [CollapsedAnchor]
 
     /// The marked text's UTF-8 range now.
     var utf8Range: Range<Int> { start.utf8Offset..<max(start.utf8Offset, end.utf8Offset) }

@@ -18,6 +18,25 @@ public final class TextStorage {
         rope = BigString(text)
     }
 
+    /// Creates a storage by appending pieces in order (loading a large file
+    /// without holding it as one flat `String`).
+    public init(pieces: some Sequence<String>) {
+        // Appending in large batches lets the rope fill its chunks completely.
+        rope = BigString()
+        var batch = ""
+        for piece in pieces {
+            batch += piece
+            if batch.utf8.count >= Self.loadBatchSize {
+                rope.append(contentsOf: batch)
+                batch = ""
+            }
+        }
+        rope.append(contentsOf: batch)
+    }
+
+    /// Bytes gathered before each append while loading from pieces.
+    private static let loadBatchSize = 1 << 16
+
     deinit {
         chunkCache.removeAll()
     }

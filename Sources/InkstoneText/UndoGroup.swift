@@ -10,6 +10,10 @@ struct UndoEdit {
     var insertedText: String
     /// The text it replaced (what an undo puts back).
     var replacedText: String
+    /// Anchors of this view's records that lay inside the replaced range (ends
+    /// included) when the edit was made, with their offset from its start: an
+    /// undo puts them back exactly, which biases alone cannot do.
+    var collapsed: [CollapsedAnchor] = []
 
     /// The UTF-8 range the inserted text occupies now.
     var currentUTF8Range: Range<Int> {
@@ -17,6 +21,24 @@ struct UndoEdit {
         // there (e.g. a redo of an earlier step) lands before it.
         if insertedText.isEmpty { return start.utf8Offset..<start.utf8Offset }
         return start.utf8Offset..<max(start.utf8Offset, end.utf8Offset)
+    }
+}
+
+/// An anchor an edit collapsed, and where it was relative to the edit's start.
+struct CollapsedAnchor {
+    let anchor: TextAnchor
+    let offsetFromStart: Int
+
+    /// The same anchor measured from a start `distance` bytes earlier.
+    func shifted(by distance: Int) -> CollapsedAnchor {
+        CollapsedAnchor(anchor: anchor, offsetFromStart: offsetFromStart + distance)
+    }
+
+    /// `older` plus the anchors of `newer` it does not hold: an anchor captured
+    /// earlier knows where it was before later edits collapsed it again.
+    static func merged(older: [CollapsedAnchor], newer: [CollapsedAnchor]) -> [CollapsedAnchor] {
+        let known = Set(older.map { ObjectIdentifier($0.anchor) })
+        return older + newer.filter { !known.contains(ObjectIdentifier($0.anchor)) }
     }
 }
 
@@ -75,6 +97,8 @@ enum UndoMerge {
     /// How an edit of `utf8Range` → `text` joins `last`, if it does.
     static func plan(for utf8Range: Range<Int>, text: String, after last: UndoEdit) -> UndoMerge? {
         let lastRange = last.currentUTF8Range
+        // Someone else edited inside the last edit: never merge into it.
+        guard lastRange.count == last.insertedText.utf8.count else { return nil }
         if utf8Range.isEmpty, !text.isEmpty, utf8Range.lowerBound == lastRange.upperBound, !last.insertedText.isEmpty {
             return .extendInsertion
         }

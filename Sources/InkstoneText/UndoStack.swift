@@ -45,20 +45,27 @@ struct UndoStack {
     /// Records an applied edit (`newUTF8Range` now holds `insertedText`) into the planned group.
     mutating func record(
         _ plan: Plan, newUTF8Range: Range<Int>, insertedText: String, replacedText: String,
-        selectionBefore: SavedSelection?, selectionAfter: SavedSelection?, document: Document
+        selectionBefore: SavedSelection?, selectionAfter: SavedSelection?, collapsed: [CollapsedAnchor],
+        document: Document
     ) {
         let group = plan.group
         group.lastEditTime = configuration.clock()
         if let merge = plan.merge, var last = group.edits.popLast() {
             switch merge {
             case .extendInsertion:
+                // Inserted text is new: nothing of the original text to put back.
                 last.insertedText += insertedText
                 last.end = document.makeAnchor(utf8Offset: newUTF8Range.upperBound, bias: .left)
             case .prependDeletion:
+                let prepended = replacedText.utf8.count
+                last.collapsed = CollapsedAnchor.merged(
+                    older: last.collapsed.map { $0.shifted(by: prepended) }, newer: collapsed)
                 last.replacedText = replacedText + last.replacedText
                 // The edit now starts earlier in the text before the group: move the reference with it.
                 if group.edits.isEmpty { group.selectionBefore?.referenceUTF8 -= replacedText.utf8.count }
             case .appendDeletion:
+                let before = last.replacedText.utf8.count
+                last.collapsed = CollapsedAnchor.merged(older: last.collapsed, newer: collapsed.map { $0.shifted(by: before) })
                 last.replacedText += replacedText
             case .trimInsertion:
                 let kept = last.insertedText.utf8.count - replacedText.utf8.count
@@ -69,7 +76,7 @@ struct UndoStack {
             group.edits.append(UndoEdit(
                 start: document.makeAnchor(utf8Offset: newUTF8Range.lowerBound, bias: .right),
                 end: document.makeAnchor(utf8Offset: newUTF8Range.upperBound, bias: .left),
-                insertedText: insertedText, replacedText: replacedText
+                insertedText: insertedText, replacedText: replacedText, collapsed: collapsed
             ))
         }
         if group.edits.count == 1, plan.merge == nil {
@@ -86,6 +93,12 @@ struct UndoStack {
             closeTyping()
             push(group)
         }
+    }
+
+    /// The anchors of every record (undo, redo and the open explicit group).
+    var recordAnchors: [TextAnchor] {
+        let groups = undoGroups + redoGroups + (explicitGroup.map { [$0] } ?? [])
+        return groups.flatMap { group in group.edits.flatMap { [$0.start, $0.end] } }
     }
 
     /// Ends the current run of coalesced typing (cursor moved, other edit, …).

@@ -128,7 +128,7 @@ struct PropertyTests {
 
     // MARK: Undo scripts
 
-    static func checkUndoScript(seed: UInt64) throws {
+    static func checkUndoScript(seed: UInt64, trace: Bool = false) throws {
         var random = SplitMix64(seed: seed)
         let clock = ManualClock()
         let document = Document(text: random.randomText(maxPieces: 6))
@@ -144,7 +144,11 @@ struct PropertyTests {
         for _ in 0..<25 {
             let selectionBefore = view.selection
             let hadUndo = view.canUndo
-            switch Int.random(in: 0..<6, using: &random) {
+            let operation = Int.random(in: 0..<6, using: &random)
+            if trace {
+                print("op \(operation) text \(Array(document.text.unicodeScalars).map { String($0.value, radix: 16) }) sel \(String(describing: view.selection)) undo \(view.undoLevelCount)")
+            }
+            switch operation {
             case 0, 1:
                 try view.insertText(random.randomText(maxPieces: 2))
             case 2:
@@ -169,7 +173,12 @@ struct PropertyTests {
             clock.advance(by: Double.random(in: 0...1.5, using: &random))
         }
         let finalText = document.text
-        while view.canUndo { try view.undo() }
+        while view.canUndo {
+            if trace {
+                print("undo: text \(Array(document.text.unicodeScalars).map { String($0.value, radix: 16) }) sel \(String(describing: view.selection))")
+            }
+            try view.undo()
+        }
         #expect(document.text.utf8.elementsEqual(originalText.utf8), "seed \(seed): undo all")
         if let originalSelection {
             #expect(view.selection == originalSelection, "seed \(seed): selection after undo all")

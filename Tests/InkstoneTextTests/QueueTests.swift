@@ -93,4 +93,21 @@ struct QueueTests {
         try view.insertText("a")
         #expect(seen == ["selection", "text@1", "selection"])
     }
+
+    @Test func closingTheComposingViewReleasesTheQueue() throws {
+        let document = Document(text: "ab")
+        let other = document.makeView()
+        try other.setSelectedRange(start: 2, length: 0)
+        do {
+            let composer = document.makeView()
+            try composer.setSelectedRange(start: 0, length: 0)
+            try composer.setMarkedText("x", selectedStart: 1, selectedLength: 0)
+            let queued = try other.insertText("!")
+            #expect(queued.ticket != nil)
+            #expect(document.text == "xab")
+        }
+        #expect(!document.isComposing)
+        #expect(document.text == "xab!")
+        #expect(document.queuedTickets.isEmpty)
+    }
 }

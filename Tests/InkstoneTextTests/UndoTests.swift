@@ -167,4 +167,37 @@ struct UndoTests {
         #expect((#expect(throws: InkstoneError.self) { try other.undo() })?.code == .busy)
         #expect((#expect(throws: InkstoneError.self) { try composer.undo() })?.code == .invalidState)
     }
+
+    @Test func undoingRestoresRecordsALaterEditCollapsed() throws {
+        // Bias alone would put "X" after the restored "Y": both records sit at 0.
+        let document = Document(text: "XYZ")
+        let view = document.makeView()
+        try view.replace(start: 0, length: 1, with: "")
+        try view.replace(start: 0, length: 1, with: "")
+        #expect(document.text == "Z")
+        try view.undo()
+        try view.undo()
+        #expect(document.text == "XYZ")
+        try view.redo()
+        try view.redo()
+        #expect(document.text == "Z")
+        try view.undo()
+        try view.undo()
+        #expect(document.text == "XYZ")
+    }
+
+    @Test func redoAfterUndoingTwoTypingRunsKeepsTheirOrder() throws {
+        let clock = ManualClock()
+        let document = Document(text: "")
+        let view = document.makeView(undo: clock.undoConfiguration())
+        try view.setSelectedRange(start: 0, length: 0)
+        try view.insertText("ab")
+        clock.advance(by: 5)
+        try view.insertText("cd")
+        try view.undo()
+        try view.undo()
+        try view.redo()
+        try view.redo()
+        #expect(document.text == "abcd")
+    }
 }
