@@ -1,7 +1,8 @@
 import InkstoneSegmentation
 
-/// Text laid out in a ``CellGrid``. Building it scans the text once for
-/// hard line breaks and row counts; the caret stops of a paragraph are laid
+/// Text laid out in a ``CellGrid``. Building it scans the UTF-8 bytes once
+/// for hard line breaks and row counts (a byte scan for the common lines that
+/// cannot wrap or are plain ASCII); the caret stops of a paragraph are laid
 /// out on first use and cached, so a query costs a binary search plus, at
 /// most, laying out one paragraph. Build a new layout when the text changes.
 ///
@@ -11,65 +12,59 @@ public final class CellGridLayout: LineStore {
     public let grid: CellGrid
     /// The unit offsets are counted in.
     public let unit: LayoutUnit
-    public let textLength: Int
+    public private(set) var textLength = 0
     public var lineCount: Int { totalRows }
 
-    private let text: String
+    let text: String
     private var paragraphs: [Paragraph] = []
-    private var cache: [[VisualLine]?]
+    private var cache: [[VisualLine]?] = []
     private var totalRows = 0
 
-    /// A hard line: its text (without the separator) and where it sits.
-    private struct Paragraph {
-        var textRange: Range<String.Index>
+    /// A hard line: its UTF-8 range (without the separator) and where it sits.
+    struct Paragraph {
+        var utf8Start: Int
+        var utf8End: Int
         var startOffset: Int
         var separatorLength: Int
-        var firstRow: Int
-        var rowCount: Int
+        var firstRow = 0
+        var rowCount = 1
     }
 
     /// Lays out `text` in `grid`, counting offsets in `unit`.
     public init(text: String, grid: CellGrid, unit: LayoutUnit) {
+        var text = text
+        text.makeContiguousUTF8()
         self.text = text
         self.grid = grid
         self.unit = unit
-        var offset = 0
-        var paragraphStart = text.startIndex
-        var paragraphOffset = 0
-        var index = text.startIndex
-        var found: [Paragraph] = []
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            let length = unit.length(of: character)
-            if character.isNewline {
-                found.append(Paragraph(
-                    textRange: paragraphStart..<index, startOffset: paragraphOffset, separatorLength: length,
-                    firstRow: 0, rowCount: 0))
-                paragraphStart = next
-                paragraphOffset = offset + length
-            }
-            offset += length
-            index = next
-        }
-        found.append(Paragraph(
-            textRange: paragraphStart..<text.endIndex, startOffset: paragraphOffset, separatorLength: 0,
-            firstRow: 0, rowCount: 0))
-        textLength = offset
-        cache = Array(repeating: nil, count: found.count)
+        var scanned = ParagraphScan.scan(text, unit: unit, columns: grid.columns)
         var row = 0
-        for number in found.indices {
-            found[number].firstRow = row
-            found[number].rowCount = Self.layOut(text[found[number].textRange], in: grid, unit: unit).rowCount
-            row += found[number].rowCount
+        var offset = 0
+        for number in scanned.paragraphs.indices {
+            var paragraph = scanned.paragraphs[number]
+            paragraph.startOffset = offset
+            if let rows = scanned.knownRows[number] {
+                paragraph.rowCount = rows
+            } else {
+                let counted = layOut(paragraph, recording: false)
+                paragraph.rowCount = counted.rowCount
+                scanned.unitLengths[number] = counted.unitLength
+            }
+            paragraph.firstRow = row
+            row += paragraph.rowCount
+            offset += scanned.unitLengths[number] + paragraph.separatorLength
+            scanned.paragraphs[number] = paragraph
         }
-        paragraphs = found
+        paragraphs = scanned.paragraphs
+        cache = Array(repeating: nil, count: paragraphs.count)
         totalRows = row
+        textLength = offset
     }
 
     public func line(at lineIndex: Int) -> VisualLine {
         let number = paragraphIndex { $0.firstRow <= lineIndex }
-        return rows(ofParagraph: number)[lineIndex - paragraphs[number].firstRow]
+        let rows = rows(ofParagraph: number)
+        return rows[min(max(lineIndex - paragraphs[number].firstRow, 0), rows.count - 1)]
     }
 
     public func lineIndex(containing offset: Int) -> Int {
@@ -101,66 +96,9 @@ public final class CellGridLayout: LineStore {
     private func rows(ofParagraph number: Int) -> [VisualLine] {
         if let rows = cache[number] { return rows }
         let paragraph = paragraphs[number]
-        var rows = Self.layOut(
-            text[paragraph.textRange], in: grid, unit: unit, startOffset: paragraph.startOffset,
-            firstRow: paragraph.firstRow
-        ).lines
+        var rows = layOut(paragraph, recording: true).lines
         if let last = rows.indices.last { rows[last].end += paragraph.separatorLength }
         cache[number] = rows
         return rows
-    }
-
-    /// Lays out one paragraph. Without `startOffset` it only counts rows.
-    private static func layOut(
-        _ paragraph: Substring, in grid: CellGrid, unit: LayoutUnit, startOffset: Int? = nil, firstRow: Int = 0
-    ) -> (rowCount: Int, lines: [VisualLine]) {
-        let recording = startOffset != nil
-        var offset = startOffset ?? 0
-        var column = 0
-        var rowCount = 1
-        var lines: [VisualLine] = []
-        var stops: [Int] = recording ? [offset] : []
-        var caretXs: [Double] = recording ? [grid.originX] : []
-        func finishRow() {
-            let y = grid.originY + Double(firstRow + rowCount - 1) * grid.cellHeight
-            let width = Double(column) * grid.cellWidth
-            lines.append(VisualLine(
-                start: stops[0], end: offset, rect: LayoutRect(x: grid.originX, y: y, width: width, height: grid.cellHeight),
-                boundaryOffsets: stops, caretXs: caretXs))
-        }
-        for character in paragraph {
-            var cells = cellCount(of: character, column: column, grid: grid)
-            if column + cells > grid.columns, column > 0 {
-                if recording {
-                    finishRow()
-                    stops = [offset]
-                    caretXs = [grid.originX]
-                }
-                rowCount += 1
-                column = 0
-                cells = cellCount(of: character, column: 0, grid: grid)
-            }
-            column += cells
-            offset += unit.length(of: character)
-            if recording {
-                stops.append(offset)
-                caretXs.append(grid.originX + Double(column) * grid.cellWidth)
-            }
-        }
-        if recording { finishRow() }
-        return (rowCount, lines)
-    }
-
-    /// The cells a grapheme takes at `column`: tabs run to the next stop
-    /// (never past the row), others by East Asian Width.
-    @inline(__always)
-    private static func cellCount(of character: Character, column: Int, grid: CellGrid) -> Int {
-        if let ascii = character.asciiValue {
-            if ascii == 0x09 {
-                return max(min(grid.tabWidth - column % grid.tabWidth, grid.columns - column), 1)
-            }
-            return ascii >= 0x20 && ascii < 0x7F ? 1 : 0
-        }
-        return cellWidth(ofGrapheme: String(character), ambiguousWide: grid.ambiguousWide)
     }
 }
