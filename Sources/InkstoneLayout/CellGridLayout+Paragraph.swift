@@ -76,28 +76,36 @@ extension CellGridLayout {
 /// wraps every `columns` bytes, and a line without tabs whose scalars fit
 /// twice in a row cannot wrap (no grapheme takes more than 2 cells).
 struct ParagraphScan {
-    /// The paragraphs (start offsets and rows are filled in by the layout).
+    /// The paragraphs (start offsets and rows are filled in by the layout;
+    /// the length in the unit is unknown, 0, for graphemes).
     var paragraphs: [CellGridLayout.Paragraph] = []
-    /// Each paragraph's length in the unit (unknown, 0, for graphemes).
-    var unitLengths: [Int] = []
     /// Each paragraph's row count when the scan could tell it.
     var knownRows: [Int?] = []
 
-    /// Scans `text` (contiguous UTF-8).
-    static func scan(_ text: String, unit: LayoutUnit, columns: Int) -> ParagraphScan {
+    /// Scans `utf8Range` of `text` (contiguous UTF-8); the last paragraph ends at the range's end.
+    static func scan(_ text: String, utf8Range: Range<Int>, unit: LayoutUnit, columns: Int) -> ParagraphScan {
         var scan = ParagraphScan()
         let scanned: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            scan.run(bytes, unit: unit, columns: columns)
+            scan.run(bytes, utf8Range: utf8Range, unit: unit, columns: columns)
         }
         if scanned == nil {
-            Array(text.utf8).withUnsafeBufferPointer { scan.run($0, unit: unit, columns: columns) }
+            Array(text.utf8).withUnsafeBufferPointer { scan.run($0, utf8Range: utf8Range, unit: unit, columns: columns) }
         }
         return scan
     }
 
-    private mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, unit: LayoutUnit, columns: Int) {
-        var start = 0
-        var position = 0
+    /// Forgets the last paragraph.
+    mutating func dropLast() {
+        paragraphs.removeLast()
+        knownRows.removeLast()
+    }
+
+    private mutating func run(
+        _ allBytes: UnsafeBufferPointer<UInt8>, utf8Range: Range<Int>, unit: LayoutUnit, columns: Int
+    ) {
+        let bytes = UnsafeBufferPointer(rebasing: allBytes[..<utf8Range.upperBound])
+        var start = utf8Range.lowerBound
+        var position = utf8Range.lowerBound
         var units = 0
         var scalars = 0
         var isPrintableASCII = true
@@ -112,8 +120,8 @@ struct ParagraphScan {
                 case .graphemes: separatorUnits = min(separatorBytes, 1)
                 }
                 paragraphs.append(CellGridLayout.Paragraph(
-                    utf8Start: start, utf8End: position, startOffset: 0, separatorLength: separatorUnits))
-                unitLengths.append(units)
+                    utf8Start: start, utf8End: position, startOffset: 0, unitLength: units,
+                    separatorLength: separatorUnits))
                 if unit == .graphemes || hasTab {
                     knownRows.append(nil)
                 } else if isPrintableASCII {

@@ -25,6 +25,8 @@ public final class CellGridLayout: LineStore {
         var utf8Start: Int
         var utf8End: Int
         var startOffset: Int
+        /// Length in the unit, without the separator.
+        var unitLength: Int
         var separatorLength: Int
         var firstRow = 0
         var rowCount = 1
@@ -37,28 +39,78 @@ public final class CellGridLayout: LineStore {
         self.text = text
         self.grid = grid
         self.unit = unit
-        var scanned = ParagraphScan.scan(text, unit: unit, columns: grid.columns)
-        var row = 0
-        var offset = 0
-        for number in scanned.paragraphs.indices {
-            var paragraph = scanned.paragraphs[number]
-            paragraph.startOffset = offset
-            if let rows = scanned.knownRows[number] {
-                paragraph.rowCount = rows
-            } else {
-                let counted = layOut(paragraph, recording: false)
-                paragraph.rowCount = counted.rowCount
-                scanned.unitLengths[number] = counted.unitLength
-            }
-            paragraph.firstRow = row
-            row += paragraph.rowCount
-            offset += scanned.unitLengths[number] + paragraph.separatorLength
-            scanned.paragraphs[number] = paragraph
-        }
-        paragraphs = scanned.paragraphs
+        let scanned = ParagraphScan.scan(text, utf8Range: 0..<text.utf8.count, unit: unit, columns: grid.columns)
+        paragraphs = measure(scanned, startOffset: 0, firstRow: 0)
         cache = Array(repeating: nil, count: paragraphs.count)
-        totalRows = row
-        textLength = offset
+        let last = paragraphs[paragraphs.count - 1]
+        totalRows = last.firstRow + last.rowCount
+        textLength = last.startOffset + last.unitLength
+    }
+
+    /// Lays out `text`, the text of `previous` with the UTF-8 range
+    /// `changedUTF8Range` of it replaced by `newUTF8Length` bytes, reusing
+    /// the paragraphs the change did not touch (those before it keep their
+    /// cached caret stops; those after it are shifted and laid out again on use).
+    public init(updating previous: CellGridLayout, text: String, changedUTF8Range: Range<Int>, newUTF8Length: Int) {
+        var text = text
+        text.makeContiguousUTF8()
+        self.text = text
+        grid = previous.grid
+        unit = previous.unit
+        let old = previous.paragraphs
+        // The paragraphs the change touches, and one more on each side (an
+        // edit next to a separator can merge CR and LF).
+        let first = max(previous.paragraphIndex { $0.utf8Start <= changedUTF8Range.lowerBound } - 1, 0)
+        let last = min(previous.paragraphIndex { $0.utf8Start <= changedUTF8Range.upperBound } + 1, old.count - 1)
+        let utf8Delta = newUTF8Length - changedUTF8Range.count
+        let oldRegionEnd = last + 1 < old.count ? old[last + 1].utf8Start : previous.text.utf8.count
+        var scanned = ParagraphScan.scan(
+            text, utf8Range: old[first].utf8Start..<(oldRegionEnd + utf8Delta), unit: unit, columns: grid.columns)
+        if last + 1 < old.count { scanned.dropLast() }  // the region ends where paragraph last + 1 starts
+        let region = measure(scanned, startOffset: old[first].startOffset, firstRow: old[first].firstRow)
+        let regionEnd = region.last.map { $0.startOffset + $0.unitLength + $0.separatorLength } ?? old[first].startOffset
+        let regionRows = region.last.map { $0.firstRow + $0.rowCount } ?? old[first].firstRow
+        var merged = Array(old[..<first]) + region
+        var newCache = Array(previous.cache[..<first]) + Array(repeating: nil, count: region.count)
+        if last + 1 < old.count {
+            let offsetDelta = regionEnd - old[last + 1].startOffset
+            let rowDelta = regionRows - old[last + 1].firstRow
+            for var paragraph in old[(last + 1)...] {
+                paragraph.utf8Start += utf8Delta
+                paragraph.utf8End += utf8Delta
+                paragraph.startOffset += offsetDelta
+                paragraph.firstRow += rowDelta
+                merged.append(paragraph)
+            }
+            newCache += Array(repeating: nil, count: old.count - last - 1)
+        }
+        paragraphs = merged
+        cache = newCache
+        let final = merged[merged.count - 1]
+        totalRows = final.firstRow + final.rowCount
+        textLength = final.startOffset + final.unitLength
+    }
+
+    /// Gives scanned paragraphs their offsets, lengths and rows (laying out
+    /// those whose rows the scan could not tell).
+    private func measure(_ scanned: ParagraphScan, startOffset: Int, firstRow: Int) -> [Paragraph] {
+        var offset = startOffset
+        var row = firstRow
+        var measured = scanned.paragraphs
+        for number in measured.indices {
+            measured[number].startOffset = offset
+            measured[number].firstRow = row
+            if let rows = scanned.knownRows[number] {
+                measured[number].rowCount = rows
+            } else {
+                let counted = layOut(measured[number], recording: false)
+                measured[number].rowCount = counted.rowCount
+                measured[number].unitLength = counted.unitLength
+            }
+            row += measured[number].rowCount
+            offset += measured[number].unitLength + measured[number].separatorLength
+        }
+        return measured
     }
 
     public func line(at lineIndex: Int) -> VisualLine {
@@ -82,7 +134,7 @@ public final class CellGridLayout: LineStore {
     }
 
     /// The last paragraph for which `isAtOrBefore` holds (paragraphs are in order).
-    private func paragraphIndex(_ isAtOrBefore: (Paragraph) -> Bool) -> Int {
+    func paragraphIndex(_ isAtOrBefore: (Paragraph) -> Bool) -> Int {
         var low = 0
         var high = paragraphs.count - 1
         while low < high {

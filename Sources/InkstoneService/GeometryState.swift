@@ -1,4 +1,5 @@
 import InkstoneLayout
+import InkstoneText
 
 /// Receives a context's geometry notifications (kind ``NotificationKind/geometry``).
 /// A sink of its own, so that ``Notification`` and its transport switch stay as they are.
@@ -18,6 +19,10 @@ public final class GeometryState {
     /// The grid laid out for `gridLayoutRevision` (rebuilt lazily after an edit).
     var gridLayout: CellGridLayout?
     var gridLayoutRevision: UInt64 = 0
+    /// The text edits since `gridLayoutRevision`, merged into one UTF-8
+    /// range of the current text and its length change, up to `pendingRevision`.
+    var pendingEdit: (utf8Range: Range<Int>, utf8Delta: Int)?
+    var pendingRevision: UInt64 = 0
     /// The line fragments the client pushed, and the revision they describe.
     var fragments: FragmentLayout?
     var fragmentsRevision: UInt64 = 0
@@ -33,6 +38,27 @@ public final class GeometryState {
     var announcedAnchor: LayoutRect?
 
     init() {}
+
+    /// Notes a text change, so the grid layout can be updated instead of rebuilt.
+    func noteTextChange(_ record: ChangeRecord) {
+        guard gridLayout != nil else { return }
+        let expected = pendingEdit == nil ? gridLayoutRevision : pendingRevision
+        guard record.revision == expected + 1 else {
+            gridLayout = nil
+            pendingEdit = nil
+            return
+        }
+        let start = record.start.utf8
+        let oldEnd = start + record.oldLength.utf8
+        let change = record.newLength.utf8 - record.oldLength.utf8
+        if let (range, delta) = pendingEdit {
+            let lower = min(range.lowerBound, start)
+            pendingEdit = (lower..<(max(range.upperBound, oldEnd) + change), delta + change)
+        } else {
+            pendingEdit = (start..<(oldEnd + change), change)
+        }
+        pendingRevision = record.revision
+    }
 
     /// Whether the client set up any geometry at all.
     var isConfigured: Bool { grid != nil || fragments != nil || window != nil || provider != nil }

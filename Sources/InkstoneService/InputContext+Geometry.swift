@@ -78,7 +78,17 @@ extension InputContext {
         if let fragments = geometry.fragments, geometry.fragmentsRevision == revision { return fragments }
         if let grid = geometry.grid {
             if let layout = geometry.gridLayout, geometry.gridLayoutRevision == revision { return layout }
-            let layout = CellGridLayout(text: view.text, grid: grid, unit: LayoutUnit(unit))
+            let layout: CellGridLayout
+            if let previous = geometry.gridLayout, let (range, delta) = geometry.pendingEdit,
+                geometry.pendingRevision == revision
+            {
+                layout = CellGridLayout(
+                    updating: previous, text: view.text,
+                    changedUTF8Range: range.lowerBound..<(range.upperBound - delta), newUTF8Length: range.count)
+            } else {
+                layout = CellGridLayout(text: view.text, grid: grid, unit: LayoutUnit(unit))
+            }
+            geometry.pendingEdit = nil
             geometry.gridLayout = layout
             geometry.gridLayoutRevision = revision
             return layout
@@ -122,9 +132,13 @@ extension InputContext {
 }
 
 extension InkstoneService {
-    /// Announces geometry changes to every context of the document (after each call).
-    func publishGeometry(of shared: SharedDocument) {
-        for context in shared.contexts { context.publishGeometry() }
+    /// Announces geometry changes to every context of the document (after
+    /// each call), first noting the call's text changes for the grid layouts.
+    func publishGeometry(of shared: SharedDocument, events: [DocumentEvent]) {
+        for context in shared.contexts {
+            for case .textChanged(let record) in events { context.geometry.noteTextChange(record) }
+            context.publishGeometry()
+        }
     }
 }
 

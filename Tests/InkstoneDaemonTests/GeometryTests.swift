@@ -302,4 +302,39 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
         try client.setGrid(path, columns: 2)
         #expect(client.waitForSignal(member: "InvalidateCharacterCoordinates", timeout: .milliseconds(300)) == nil)
     }
+
+    @Test func aGridUpdatedEditByEditAnswersLikeAFreshOne() throws {
+        let running = try RunningDaemon()
+        let client = try BusClient(address: running.bus.address)
+        let path = try client.newContext([])
+        try client.context(path, "InsertText") { $0.append("first line\nsecond 世界 line\n\nfourth line that wraps") }
+        try client.setGrid(path, columns: 9)
+        _ = try client.caretRect(path, 3)
+        let edits: [(Int64, Int64, String)] = [(5, 0, "\r"), (6, 0, "\n"), (0, 3, "世"), (20, 4, "ab\u{2028}cd"), (2, 0, "\t")]
+        for (start, length, text) in edits {
+            try client.context(path, "SetSelectedRange") { $0.append(start); $0.append(length) }
+            try client.context(path, "InsertText") { $0.append(text) }
+            _ = try client.caretRect(path, 1)
+        }
+        var documentReader = try client.call(busName, path, "org.freedesktop.DBus.Properties", "Get") {
+            $0.append(contextInterface)
+            $0.append("Document")
+        }.reader()
+        guard case .variant(.objectPath(let document)) = try documentReader.readValue() else {
+            Issue.record("no document path")
+            return
+        }
+        let fresh = try client.newContext(["document=\(document)"])
+        try client.setGrid(fresh, columns: 9)
+        var lengthReader = try client.context(path, "Length")
+        let length = try lengthReader.readInt64()
+        var answered = 0
+        for position in 0...length {
+            // Positions inside a grapheme (the CR LF the edits made) fail in both.
+            let updated = try? client.caretRect(path, position)
+            #expect(updated == (try? client.caretRect(fresh, position)), "position \(position)")
+            if updated != nil { answered += 1 }
+        }
+        #expect(answered == Int(length))
+    }
 }

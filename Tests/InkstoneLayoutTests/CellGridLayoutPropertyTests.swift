@@ -56,3 +56,35 @@ struct RandomText {
         }
     }
 }
+
+@Suite struct CellGridLayoutUpdateTests {
+    @Test(arguments: [LayoutUnit.utf16, .utf8, .graphemes])
+    func anUpdatedLayoutEqualsAFreshOne(unit: LayoutUnit) throws {
+        for seed in UInt64(1)...300 {
+            var random = RandomText(seed: seed)
+            let before = random.text()
+            let grid = try CellGrid(
+                originX: 0, originY: 0, cellWidth: 1, cellHeight: 1, columns: 1 + random.next(10), tabWidth: 4)
+            let previous = CellGridLayout(text: before, grid: grid, unit: unit)
+            for lineIndex in 0..<previous.lineCount where random.next(2) == 0 { _ = previous.line(at: lineIndex) }
+            // Replace a random run of characters (possibly empty) with random text.
+            let characters = Array(before)
+            let lower = random.next(characters.count + 1)
+            let upper = lower + random.next(characters.count - lower + 1)
+            let inserted = random.text()
+            let after = String(characters[..<lower]) + inserted + String(characters[upper...])
+            let utf8Lower = String(characters[..<lower]).utf8.count
+            let utf8Upper = String(characters[..<upper]).utf8.count
+            let updated = CellGridLayout(
+                updating: previous, text: after, changedUTF8Range: utf8Lower..<utf8Upper,
+                newUTF8Length: inserted.utf8.count)
+            let fresh = CellGridLayout(text: after, grid: grid, unit: unit)
+            let context = "seed \(seed), \(unit): \(before.debugDescription) → \(after.debugDescription)"
+            #expect(updated.textLength == fresh.textLength, "\(context)")
+            #expect(updated.lineCount == fresh.lineCount, "\(context)")
+            for lineIndex in 0..<min(updated.lineCount, fresh.lineCount) {
+                #expect(updated.line(at: lineIndex) == fresh.line(at: lineIndex), "\(context), line \(lineIndex)")
+            }
+        }
+    }
+}
