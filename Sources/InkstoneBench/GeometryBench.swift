@@ -36,6 +36,31 @@ struct GeometryBench: ParsableCommand {
         let allLines = (0..<gridLayout.lineCount).map(gridLayout.line(at:))
         let fragments = try FragmentLayout(lines: allLines, textLength: gridLayout.textLength)
         report("fragments", measure(fragments, probes))
+        let update = measureUpdates(of: text, grid: grid)
+        print("grid update after a one-character insertion (instead of a \(buildTime / 1000) µs rebuild): "
+            + "median \(update.median / 1000) µs, p99 \(update.p99 / 1000) µs (\(update.count) edits)")
+    }
+
+    /// Nanoseconds to update the grid layout after inserting one character
+    /// at a seeded random place (building the new string is not timed).
+    private func measureUpdates(of text: String, grid: CellGrid) -> EngineBenchStats {
+        var state = seed | 1
+        var layout = CellGridLayout(text: text, grid: grid, unit: .utf16)
+        var current = Array(text.utf8)
+        var samples: [UInt64] = []
+        for _ in 0..<200 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var utf8Offset = Int((state >> 33) % UInt64(current.count))
+            while utf8Offset > 0, current[utf8Offset] & 0xC0 == 0x80 { utf8Offset -= 1 }
+            current.insert(UInt8(ascii: "x"), at: utf8Offset)
+            let newText = String(decoding: current, as: UTF8.self)
+            _ = layout.caretRect(at: min(utf8Offset, layout.textLength))
+            let start = EngineBenchTimer.now()
+            layout = CellGridLayout(
+                updating: layout, text: newText, changedUTF8Range: utf8Offset..<utf8Offset, newUTF8Length: 1)
+            samples.append(EngineBenchTimer.now() - start)
+        }
+        return EngineBenchStats(samples)
     }
 
     /// A position, a point and a range end for one query of each kind.
