@@ -152,6 +152,17 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
         #expect(try client.caretRect(path, 11) == Rect(x: 140, y: 50, width: 0, height: 20))
     }
 
+    @Test func ambiguousWideIsACreationOption() throws {
+        let running = try RunningDaemon()
+        let client = try BusClient(address: running.bus.address)
+        for (options, width) in [([String](), 10.0), (["ambiguous_wide=true"], 20)] {
+            let path = try client.newContext(options)
+            try client.context(path, "InsertText") { $0.append("±") }
+            try client.setGrid(path)
+            #expect(try client.caretRect(path, 1).x == 100 + width, "\(options)")
+        }
+    }
+
     @Test func pushedFragmentsOverrideTheGridUntilTheTextChanges() throws {
         let running = try RunningDaemon()
         let client = try BusClient(address: running.bus.address)

@@ -334,7 +334,7 @@ public enum InkstoneIntrospection {
       <arg name="tab_width" type="u" direction="in"/>
     </method>
     <method name="SetLineFragments">
-      <annotation name="org.gtk.GDBus.DocString" value="Pushes the client's own layout for the current revision: one entry per visual line, in text order and not overlapping: (start, length, x, y, width, height, caret_xs) with one caret x-position for every grapheme boundary in [start, start + length], both ends included. Replaces earlier fragments; they override the cell grid until the text changes."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Pushes the client's own layout for the current revision: one entry per visual line, in text order and not overlapping: (start, length, x, y, width, height, caret_xs) with one caret x-position for every grapheme boundary in [start, start + length], both ends included. Replaces earlier fragments; they override the cell grid until the text changes. Positions no fragment covers answer from the nearest fragment before them, clamped to its ends."/>
       <arg name="fragments" type="a(xxddddad)" direction="in"/>
     </method>
     <method name="SetWindowGeometry">
