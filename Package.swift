@@ -42,7 +42,8 @@ let package = Package(
             ]
         ),
         .target(name: "InkstoneEngines", dependencies: ["InkstoneText", "CXKBCommon"]),
-        .target(name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines"]),
+        .target(name: "InkstoneLayout", dependencies: ["InkstoneSegmentation"]),
+        .target(name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneLayout"]),
 
         // MARK: D-Bus
         .target(name: "DBusKit", dependencies: ["CDBus", "CLinux"]),
@@ -67,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "InkstoneBench",
             dependencies: [
-                "DBusKit", "InkstoneDBus", "InkstoneText", "InkstoneEngines", "InkstoneTestSupport",
+                "DBusKit", "InkstoneDBus", "InkstoneText", "InkstoneEngines", "InkstoneLayout", "InkstoneTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,6 +76,7 @@ let package = Package(
         // MARK: tests
         .target(name: "InkstoneTestSupport", dependencies: ["DBusKit"]),
         .testTarget(name: "InkstoneSegmentationTests", dependencies: ["InkstoneSegmentation"]),
+        .testTarget(name: "InkstoneLayoutTests", dependencies: ["InkstoneLayout"]),
         .testTarget(
             name: "InkstoneTextTests",
             dependencies: ["InkstoneText", .product(name: "PropertyBased", package: "swift-property-based")]

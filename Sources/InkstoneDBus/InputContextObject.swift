@@ -26,6 +26,8 @@ public enum InputContextObject {
         addTokenizerMethods(&builder)
         addUndoAndFocusMethods(&builder, service: service)
         addKeyMethods(&builder, service: service)
+        addGeometryMethods(&builder, service: service)
+        addGeometryMembers(&builder)
         addProperties(&builder)
         addSignals(&builder)
         return builder.table

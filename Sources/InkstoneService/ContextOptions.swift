@@ -29,6 +29,8 @@ public struct ContextOptions: Sendable, Equatable {
     /// call it (for `dbus-send` and scripts, whose connection ends after one
     /// call). On the session bus every peer is the same Unix user.
     public var persist: Bool = false
+    /// Whether East Asian Ambiguous characters take 2 cells in the cell grid.
+    public var ambiguousWide: Bool = false
 
     /// Default options.
     public init() {}
@@ -36,6 +38,7 @@ public struct ContextOptions: Sendable, Equatable {
     /// The option names `parse` accepts.
     public static let names = [
         "unit", "program", "document", "notifications", "focus_out", "queue_edits", "engine", "persist",
+        "ambiguous_wide",
     ]
 
     /// Parses options written as `name=value` strings (for clients such as
@@ -52,7 +55,7 @@ public struct ContextOptions: Sendable, Equatable {
             let name = String(entry[..<equals])
             let value = String(entry[entry.index(after: equals)...])
             switch name {
-            case "queue_edits", "persist":
+            case "queue_edits", "persist", "ambiguous_wide":
                 guard let flag = ["true": true, "false": false, "1": true, "0": false][value] else {
                     throw InkstoneError.invalidArgument("option '\(name)' takes true or false, not '\(value)'")
                 }
@@ -100,6 +103,8 @@ public struct ContextOptions: Sendable, Equatable {
                 result.engine = s
             case ("persist", .bool(let b)):
                 result.persist = b
+            case ("ambiguous_wide", .bool(let b)):
+                result.ambiguousWide = b
             default:
                 guard names.contains(name) else {
                     throw InkstoneError.invalidArgument(

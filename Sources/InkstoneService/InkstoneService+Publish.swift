@@ -50,6 +50,7 @@ extension InkstoneService {
             sink.deliver(.committed(committed), to: origin)
         }
         publishProperties(of: shared)
+        publishGeometry(of: shared, events: result.events)
     }
 
     /// Sends `PropertiesChanged` to every context of the document whose

@@ -29,6 +29,8 @@ public final class InputContext {
     public internal(set) var candidates: CandidatesSnapshot = .closed
     /// The properties as last published (for `PropertiesChanged`).
     var publishedProperties: ContextProperties?
+    /// Where its text is on screen (layout sources, see `InputContext+Geometry.swift`).
+    public let geometry = GeometryState()
     /// The service that publishes this context's changes.
     unowned let service: InkstoneService
 

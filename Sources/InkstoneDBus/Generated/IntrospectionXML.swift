@@ -27,7 +27,7 @@ public enum InkstoneIntrospection {
       <arg name="version" type="s" direction="out"/>
     </method>
     <method name="CreateInputContext">
-      <annotation name="org.gtk.GDBus.DocString" value="Creates an input context owned by the caller and returns its path. Options (all optional): unit (s: utf16, utf8, scalars, graphemes; default utf16), program (s), document (o: attach to a document created by or shared with the caller; default a new document), notifications (as: text, selection, marked, commit, edits, properties, candidates, geometry; default all), focus_out (s: commit or discard; default commit), queue_edits (b: queue edits while another context composes, else Busy; default true), engine (s: an id from ListEngines; default compose), persist (b: the context outlives the caller's connection and any peer may call it, for dbus-send and scripts; default false). Unknown options are InvalidArgument; too many contexts LimitExceeded."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Creates an input context owned by the caller and returns its path. Options (all optional): unit (s: utf16, utf8, scalars, graphemes; default utf16), program (s), document (o: attach to a document created by or shared with the caller; default a new document), notifications (as: text, selection, marked, commit, edits, properties, candidates, geometry; default all), focus_out (s: commit or discard; default commit), queue_edits (b: queue edits while another context composes, else Busy; default true), engine (s: an id from ListEngines; default compose), persist (b: the context outlives the caller's connection and any peer may call it, for dbus-send and scripts; default false), ambiguous_wide (b: East Asian Ambiguous characters take 2 cells in SetCellGrid layouts; default false). Unknown options are InvalidArgument; too many contexts LimitExceeded."/>
       <arg name="options" type="a{sv}" direction="in"/>
       <arg name="context" type="o" direction="out"/>
     </method>
@@ -312,6 +312,88 @@ public enum InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="Shows the previous page of the open candidate list. InvalidState when none is open."/>
     </method>
 
+    <!-- Geometry (candidate windows, magnifiers, screen readers). Rects are
+         (x, y, width, height), y growing down. They are in window coordinates
+         (the client's units) until SetWindowGeometry is called, and from then
+         on in screen coordinates: origin + window rect × scale; points passed
+         in are read in the same space. Layout sources, in order: a
+         GeometryProvider (CaretRect and FirstRectForRange only, 50 ms timeout),
+         line fragments pushed for the current revision, the cell grid.
+         Fragments pushed before the text changed are stale: queries answer
+         from the grid if one is set, else fail with org.inkstone.Error.Stale
+         until new fragments are pushed. With no layout at all queries fail
+         with org.inkstone.Error.InvalidState. Positions inside a grapheme
+         cluster are org.inkstone.Error.InvalidRange. -->
+    <method name="SetCellGrid">
+      <annotation name="org.gtk.GDBus.DocString" value="Lays the text out in a grid of monospace cells (terminals, TUIs, games): origin of column 0 / row 0, cell size (&gt; 0), columns per row (&gt;= 1; longer lines wrap, a wide grapheme moves whole to the next row) and tab width in cells (&gt;= 1). Graphemes take 2 cells when East Asian Wide/Fullwidth or emoji presentation, 0 when zero-width or combining, Ambiguous 2 only with the creation option ambiguous_wide=true, else 1. Bad sizes are org.inkstone.Error.InvalidArgument."/>
+      <arg name="origin_x" type="d" direction="in"/>
+      <arg name="origin_y" type="d" direction="in"/>
+      <arg name="cell_width" type="d" direction="in"/>
+      <arg name="cell_height" type="d" direction="in"/>
+      <arg name="columns" type="u" direction="in"/>
+      <arg name="tab_width" type="u" direction="in"/>
+    </method>
+    <method name="SetLineFragments">
+      <annotation name="org.gtk.GDBus.DocString" value="Pushes the client's own layout for the current revision: one entry per visual line, in text order and not overlapping: (start, length, x, y, width, height, caret_xs) with one caret x-position for every grapheme boundary in [start, start + length], both ends included. Replaces earlier fragments; they override the cell grid until the text changes. Positions no fragment covers answer from the nearest fragment before them, clamped to its ends."/>
+      <arg name="fragments" type="a(xxddddad)" direction="in"/>
+    </method>
+    <method name="SetWindowGeometry">
+      <annotation name="org.gtk.GDBus.DocString" value="Where the window is on screen: its origin in screen coordinates and its HiDPI scale (&gt; 0). From now on rects are answered, and points read, in screen coordinates."/>
+      <arg name="x" type="d" direction="in"/>
+      <arg name="y" type="d" direction="in"/>
+      <arg name="scale" type="d" direction="in"/>
+    </method>
+    <method name="SetGeometryProvider">
+      <annotation name="org.gtk.GDBus.DocString" value="Registers an object of the caller exporting org.inkstone.GeometryProvider1; CaretRect and FirstRectForRange are then forwarded to it asynchronously, answering from the pushed layout when it fails or takes longer than 50 ms. An empty path or / clears it."/>
+      <arg name="path" type="o" direction="in"/>
+    </method>
+    <method name="CaretRect">
+      <annotation name="org.gtk.GDBus.DocString" value="The caret rectangle at a position (width 0, the line's height)."/>
+      <arg name="position" type="x" direction="in"/>
+      <arg name="rect" type="(dddd)" direction="out"/>
+    </method>
+    <method name="FirstRectForRange">
+      <annotation name="org.gtk.GDBus.DocString" value="The rectangle of the first visual line a range touches, and the part of the range that line covers (as NSTextInputClient.firstRectForCharacterRange:actualRange:). An empty range gives the caret rectangle."/>
+      <arg name="start" type="x" direction="in"/>
+      <arg name="length" type="x" direction="in"/>
+      <arg name="rect" type="(dddd)" direction="out"/>
+      <arg name="actual_start" type="x" direction="out"/>
+      <arg name="actual_length" type="x" direction="out"/>
+    </method>
+    <method name="SelectionRects">
+      <annotation name="org.gtk.GDBus.DocString" value="One rectangle per visual line the range touches (never one bounding box): (x, y, width, height, contains_start, contains_end, writing_direction, is_vertical); writing_direction 0 is left to right, 1 right to left."/>
+      <arg name="start" type="x" direction="in"/>
+      <arg name="length" type="x" direction="in"/>
+      <arg name="rects" type="a(ddddbbub)" direction="out"/>
+    </method>
+    <method name="ClosestPosition">
+      <annotation name="org.gtk.GDBus.DocString" value="The grapheme boundary nearest to a point (on the nearest visual line)."/>
+      <arg name="x" type="d" direction="in"/>
+      <arg name="y" type="d" direction="in"/>
+      <arg name="position" type="x" direction="out"/>
+    </method>
+    <method name="ClosestPositionInRange">
+      <annotation name="org.gtk.GDBus.DocString" value="The grapheme boundary nearest to a point, clamped into a range."/>
+      <arg name="x" type="d" direction="in"/>
+      <arg name="y" type="d" direction="in"/>
+      <arg name="start" type="x" direction="in"/>
+      <arg name="length" type="x" direction="in"/>
+      <arg name="position" type="x" direction="out"/>
+    </method>
+    <method name="CharacterRangeAtPoint">
+      <annotation name="org.gtk.GDBus.DocString" value="The grapheme cluster under a point (start, length), (−1, 0) when the point is outside the text."/>
+      <arg name="x" type="d" direction="in"/>
+      <arg name="y" type="d" direction="in"/>
+      <arg name="start" type="x" direction="out"/>
+      <arg name="length" type="x" direction="out"/>
+    </method>
+    <method name="CharacterIndexForPoint">
+      <annotation name="org.gtk.GDBus.DocString" value="The start of the grapheme cluster under a point, −1 outside the text (as NSNotFound)."/>
+      <arg name="x" type="d" direction="in"/>
+      <arg name="y" type="d" direction="in"/>
+      <arg name="position" type="x" direction="out"/>
+    </method>
+
     <!-- Notifications: unicast to the owner of each context on the document -->
     <signal name="TextWillChange">
       <annotation name="org.gtk.GDBus.DocString" value="The document text is about to change from revision. Always followed by exactly one TextDidChange."/>
@@ -364,6 +446,9 @@ public enum InkstoneIntrospection {
       <arg name="has_next" type="b"/>
     </signal>
 
+    <signal name="InvalidateCharacterCoordinates">
+      <annotation name="org.gtk.GDBus.DocString" value="Rectangles answered before are out of date: a layout was pushed, the window moved or the text changed (as NSTextInputContext.invalidateCharacterCoordinates). Needs the geometry notification kind."/>
+    </signal>
     <property name="Revision" type="t" access="read">
       <annotation name="org.gtk.GDBus.DocString" value="The document revision: bumped by every text change."/>
     </property>
@@ -399,6 +484,9 @@ public enum InkstoneIntrospection {
     </property>
     <property name="Candidates" type="a(sss)" access="read">
       <annotation name="org.gtk.GDBus.DocString" value="The visible page of the open candidate list as (text, annotation, label); empty when none is open."/>
+    </property>
+    <property name="CandidateAnchor" type="(dddd)" access="read">
+      <annotation name="org.gtk.GDBus.DocString" value="The rectangle a candidate window aligns to: the first line of the marked text, else the caret; (0, 0, 0, 0) with no layout. PropertiesChanged reports each move (geometry notification kind). Always from the pushed layout, never the provider."/>
     </property>
   </interface>
   <interface name="org.freedesktop.DBus.Introspectable">
