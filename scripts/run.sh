@@ -41,7 +41,11 @@ echo "  dbus-send --session --print-reply --dest=org.inkstone.Inkstone1 /org/ink
 daemon=$!
 trap 'kill -TERM "$daemon" 2>/dev/null' INT TERM
 status=0
-while kill -0 "$daemon" 2>/dev/null; do
+while :; do
   wait "$daemon" && status=0 || status=$?
+  kill -0 "$daemon" 2>/dev/null || break
 done
+# A wait cut short by a trapped signal returns 128+N; the shell keeps the
+# daemon's own status, so ask again.
+if [ "$status" -gt 128 ]; then wait "$daemon" && status=0 || status=$?; fi
 exit "$status"

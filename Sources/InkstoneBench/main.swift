@@ -6,7 +6,7 @@ struct InkstoneBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inkstone-bench",
         abstract: "Measure Inkstone: D-Bus round trips, buffer operations, engine work per key.",
-        subcommands: [RoundTripBench.self, BufferBench.self, EngineBench.self, SegmentationBench.self]
+        subcommands: [RoundTripBench.self, BufferBench.self, EngineBench.self, SegmentationBench.self, GeometryBench.self]
     )
 }
 
