@@ -40,7 +40,7 @@ final class KeyClient: @unchecked Sendable {
 
     @discardableResult
     func callService(_ member: String, _ body: (inout MessageWriter) throws -> Void = { _ in }) throws -> Message {
-        _ = try connection.call(
+        try connection.call(
             destination: destination, path: Self.servicePath, interface: Self.serviceInterface, member: member, body)
     }
 
@@ -48,7 +48,7 @@ final class KeyClient: @unchecked Sendable {
     func callContext(
         _ context: String, _ member: String, _ body: (inout MessageWriter) throws -> Void = { _ in }
     ) throws -> Message {
-        _ = try connection.call(
+        try connection.call(
             destination: destination, path: context, interface: Self.contextInterface, member: member, body)
     }
 
