@@ -67,9 +67,10 @@ struct AllBench: ParsableCommand {
         do {
             let bench = try BenchBus()
             defer { bench.stop() }
-            let (keyRows, idle) = try KeyLatency.rows(on: bench, sizes: .of(quick: quick))
+            let (keyRows, idleBus, idleDirect) = try KeyLatency.rows(on: bench, sizes: .of(quick: quick))
             rows += keyRows
-            rows.append(try KeyLoad.row(on: bench, plan: quick ? .quick : .standard, idle: idle))
+            rows.append(try KeyLoad.row(on: bench, plan: quick ? .quick : .standard, idle: idleBus))
+            rows.append(try KeyLoad.row(on: bench, plan: quick ? .quick : .standard, idle: idleDirect, direct: true))
         }
         do {
             let bench = try BenchBus(daemonArguments: DocumentScaling.daemonArguments)

@@ -12,7 +12,11 @@ enum KeyLatency {
     }
 
     /// Every key-latency row: the echo baseline, round trips per engine over the bus, key → signal, direct.
-    static func rows(on bench: BenchBus, sizes: Sizes) throws -> (rows: [BenchRow], idleDirectBus: LatencyStats) {
+    ///
+    /// Also returns the idle round trips of the direct engine, over the bus and peer to peer (the load baselines).
+    static func rows(
+        on bench: BenchBus, sizes: Sizes
+    ) throws -> (rows: [BenchRow], idleBus: LatencyStats, idleDirect: LatencyStats) {
         var rows: [BenchRow] = []
         var idle = LatencyStats([])
         for engine in ["direct", "hangul"] {
@@ -29,7 +33,7 @@ enum KeyLatency {
         }
         let (echo, direct) = try roundTrip(on: bench, engine: "direct", direct: true, sizes: sizes)
         rows.append(.latency("key round trip, direct p2p", direct, baseline: echo, limit: 0.6, note: "vs echo via the bus"))
-        return (rows, idle)
+        return (rows, idle, direct)
     }
 
     /// `ProcessKeyEvent` round trips interleaved with echo round trips, with an observing view draining its signals.

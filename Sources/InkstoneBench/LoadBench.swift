@@ -16,11 +16,13 @@ enum KeyLoad {
     }
 
     /// Runs `plan` on `bench`; the row compares its p99 with `idle`'s.
-    static func row(on bench: BenchBus, plan: Plan, idle: LatencyStats) throws -> BenchRow {
+    ///
+    /// With `direct`, every client uses the daemon's peer-to-peer transport.
+    static func row(on bench: BenchBus, plan: Plan, idle: LatencyStats, direct: Bool = false) throws -> BenchRow {
         let perClient = max(1, plan.contexts / plan.clients)
         var clients: [(KeyClient, [String])] = []
         for _ in 0..<plan.clients {
-            let client = try KeyClient(busAddress: bench.bus.address)
+            let client = try KeyClient(busAddress: bench.bus.address, direct: direct)
             var contexts: [String] = []
             for _ in 0..<perClient { contexts.append(try client.createContext(["engine=direct"])) }
             clients.append((client, contexts))
@@ -44,7 +46,7 @@ enum KeyLoad {
         let achieved = Double(samples.count + errors) / elapsed
         let ratio = stats.p99 / idle.p99
         return BenchRow(
-            name: "load: \(plan.clients) clients × \(plan.contexts) ctx", unit: "µs", median: stats.median,
+            name: "load\(direct ? " p2p" : ""): \(plan.clients) clients × \(plan.contexts) ctx", unit: "µs", median: stats.median,
             p99: stats.p99, ratioMedian: stats.median / idle.median, ratioP99: ratio, goal: "p99 ≤ 2× idle, 0 errors",
             met: ratio <= 2 && errors == 0,
             note: "\(Int(achieved)) keys/s of \(plan.keysPerSecond) for \(format(elapsed)) s, \(errors) errors; ratios vs idle key round trip")
@@ -93,14 +95,15 @@ struct LoadBench: ParsableCommand {
     @Option(help: "Keys per second in all.") var rate = KeyLoad.Plan.standard.keysPerSecond
     @Option(help: "Seconds.") var seconds = KeyLoad.Plan.standard.seconds
     @Flag(help: "Tiny numbers (4 clients, 20 contexts, 400 keys/s, 1 s).") var quick = false
+    @Flag(help: "Clients use the direct peer-to-peer transport.") var direct = false
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         let bench = try BenchBus()
         defer { bench.stop() }
         let sizes = KeyLatency.Sizes.of(quick: quick)
-        let idle = try KeyLatency.roundTrip(on: bench, engine: "direct", direct: false, sizes: sizes).keys
+        let idle = try KeyLatency.roundTrip(on: bench, engine: "direct", direct: direct, sizes: sizes).keys
         let plan = quick ? KeyLoad.Plan.quick : KeyLoad.Plan(clients: clients, contexts: contexts, keysPerSecond: rate, seconds: seconds)
-        BenchTable.print([try KeyLoad.row(on: bench, plan: plan, idle: idle)], json: json)
+        BenchTable.print([try KeyLoad.row(on: bench, plan: plan, idle: idle, direct: direct)], json: json)
     }
 }

@@ -21,12 +21,14 @@ final class SignalNotifier: NotificationSink {
         guard !context.listener.isEmpty else { return }
         let connection: Connection
         let destination: String?
-        if !context.listener.hasPrefix(":"), let peer = peerConnection(context.listener) {
-            connection = peer
-            destination = nil
-        } else {
+        if context.listener.hasPrefix(":") {
             connection = self.connection
             destination = context.listener
+        } else {
+            // A peer-to-peer listener: its own connection, or nowhere once it closed.
+            guard let peer = peerConnection(context.listener) else { return }
+            connection = peer
+            destination = nil
         }
         if case .propertiesChanged(let changes) = notification {
             var changed: [String: DBusValue] = [:]

@@ -11,6 +11,8 @@ enum ClientError: Error, CustomStringConvertible {
     /// Nobody owns org.inkstone.Inkstone1 on the bus (at `address`, nil: the session bus).
     case noDaemon(address: String?, DBusKitError)
 
+    /// The direct transport did not accept this client (another user, or the daemon left).
+    case peerRefused(address: String, DBusKitError)
     /// The connection closed while monitoring.
     case daemonLeft
 
@@ -18,6 +20,12 @@ enum ClientError: Error, CustomStringConvertible {
         switch self {
         case .noBus:
             return "no session bus: DBUS_SESSION_BUS_ADDRESS is not set; pass --address or run inside a desktop session"
+        case .peerRefused(let address, let error):
+            return """
+                the direct transport at \(address) did not accept this connection (only the daemon's own user \
+                may connect; is the daemon still running?): use the bus instead (--address or the session bus) \
+                (\(error.name): \(error.message))
+                """
         case .daemonLeft:
             return "the daemon closed the connection (stopped or restarted): run the command again"
         case .unreachable(let what, let error):

@@ -23,6 +23,10 @@ final class DaemonLink {
             connection = try Self.open(peerAddress, registerWithBus: false, what: "the peer address \(peerAddress)")
             bus = nil
             isDirect = true
+            if let refusal = Self.ping(connection) {
+                connection.close()
+                throw ClientError.peerRefused(address: peerAddress, refusal)
+            }
             return
         }
         let bus = try Self.openBus(busAddress)
@@ -35,7 +39,7 @@ final class DaemonLink {
             throw ClientError.noDaemon(address: busAddress, error)
         }
         if !viaBus, let address = Self.peerAddress(on: bus), !address.isEmpty,
-            let direct = try? Connection(address: address, registerWithBus: false)
+            let direct = try? Connection(address: address, registerWithBus: false), Self.ping(direct) == nil
         {
             connection = direct
             self.bus = bus
@@ -69,6 +73,22 @@ final class DaemonLink {
         if argument.hasPrefix("/") { return argument }
         if argument.allSatisfy(\.isNumber) { return servicePath + "/context/" + argument }
         return servicePath + "/" + argument
+    }
+
+    /// Nil when a peer-to-peer connection answers `Peer.Ping` (authentication passed), else the error.
+    private static func ping(_ connection: Connection) -> DBusKitError? {
+        do {
+            _ = try connection.call(
+                destination: nil, path: servicePath, interface: "org.freedesktop.DBus.Peer", member: "Ping",
+                timeoutMilliseconds: 5000)
+            return nil
+        } catch let error as DBusKitError {
+            connection.close()
+            return error
+        } catch {
+            connection.close()
+            return .failed("\(error)")
+        }
     }
 
     private static func peerAddress(on bus: Connection) -> String? {

@@ -116,7 +116,7 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
     @Test func benchSuiteQuickRun() throws {
         let result = try run([builtProduct("inkstone-bench"), "all", "--quick"], timeout: .seconds(300))
         #expect(result.termination == .exited(0), "\(result.stderr)")
-        for row in ["baseline: raw libdbus echo", "key round trip, direct p2p", "key → signal", "load:", "per key, 1 MB",
+        for row in ["baseline: raw libdbus echo", "key round trip, direct p2p", "key → signal", "load:", "load p2p:", "per key, 1 MB",
             "idle contexts", "cold start"]
         {
             #expect(result.stdout.contains(row), "\(row) missing: \(result.stdout)")

@@ -132,6 +132,7 @@ private func peerCall(
         let opened = try run(asNobody + status)
         #expect(opened.termination == .exited(1), "\(opened.stdout)")
         #expect(!opened.stderr.contains("Permission denied"), "\(opened.stderr)")
+        #expect(opened.stderr.contains("did not accept this connection"), "\(opened.stderr)")
         // The same command as the daemon's own user succeeds.
         let own = try run(status)
         #expect(own.termination == .exited(0), "\(own.stderr)")
