@@ -27,24 +27,41 @@ enum KeyLatency {
             }
             rows.append(.latency("key round trip, bus, \(engine)", keys, baseline: echo, limit: 1.1, note: "observer subscribed"))
         }
+        let (quietEcho, quiet) = try roundTrip(on: bench, engine: "direct", direct: false, sizes: sizes, observed: false)
+        rows.append(.latency("key round trip, bus, no signals", quiet, baseline: quietEcho, limit: nil, note: "informational: no listener"))
         for engine in ["direct", "hangul"] {
             let (echo, signal) = try keyToSignal(on: bench, engine: engine, sizes: sizes)
             rows.append(.latency("key → signal, bus, \(engine)", signal, baseline: echo, limit: 1.15, note: "on an observing view"))
         }
         let (echo, direct) = try roundTrip(on: bench, engine: "direct", direct: true, sizes: sizes)
-        rows.append(.latency("key round trip, direct p2p", direct, baseline: echo, limit: 0.6, note: "vs echo via the bus"))
+        rows.append(.latency("key round trip, direct p2p", direct, baseline: echo, limit: 0.6, note: "observer subscribed; vs echo via the bus"))
+        let (directQuietEcho, directQuiet) = try roundTrip(
+            on: bench, engine: "direct", direct: true, sizes: sizes, observed: false)
+        rows.append(.latency(
+            "key round trip, direct p2p, no signals", directQuiet, baseline: directQuietEcho, limit: 0.6,
+            note: "no listener; vs echo via the bus"))
         return (rows, idle, direct)
     }
 
-    /// `ProcessKeyEvent` round trips interleaved with echo round trips, with an observing view draining its signals.
+    /// `ProcessKeyEvent` round trips interleaved with echo round trips, with an observing view draining
+    /// its signals; with `observed` false, a lone context that asked for no notifications at all.
     static func roundTrip(
-        on bench: BenchBus, engine: String, direct: Bool, sizes: Sizes
+        on bench: BenchBus, engine: String, direct: Bool, sizes: Sizes, observed: Bool = true
     ) throws -> (echo: LatencyStats, keys: LatencyStats) {
         let typer = try KeyClient(busAddress: bench.bus.address, direct: direct)
         let observer = try KeyClient(busAddress: bench.bus.address)
-        let (document, context) = try typer.createSharedDocument(
-            with: observer.uniqueName ?? "", options: ["engine=\(engine)"])
-        _ = try observer.createContext(["engine=direct", "document=\(document)"])
+        let context: String
+        if observed {
+            let (document, typed) = try typer.createSharedDocument(
+                with: observer.uniqueName ?? "", options: ["engine=\(engine)"])
+            _ = try observer.createContext(["engine=direct", "document=\(document)"])
+            context = typed
+        } else {
+            var reader = try typer.callService("CreateInputContext") { writer in
+                writer.append(vardict: ["engine": .string(engine), "notifications": .array(elementSignature: "s", [])])
+            }.reader()
+            context = try reader.readObjectPath()
+        }
         let drain = SignalDrain(client: observer)
         drain.start()
         defer { _ = drain.stop() }
