@@ -49,19 +49,21 @@ enum BenchTable {
             return
         }
         let header = [
-            cell("benchmark", 34, left: true), cell("unit", 9, left: true), cell("median", 10), cell("p99", 10),
-            cell("×base med", 10), cell("×base p99", 10), "  " + cell("goal", 18, left: true), cell("met", 5, left: true),
+            cell("benchmark", 40, left: true), cell("unit", 9, left: true), cell("median", 10), cell("p99", 10),
+            cell("×base med", 10), cell("×base p99", 10), "  " + cell("goal", 18, left: true),
+            cell("met", 5, left: true),
             "note",
         ]
         Swift.print(header.joined())
         for row in rows {
             let verdict = row.met.map { $0 ? "yes" : "NO" } ?? "-"
-            Swift.print([
-                cell(row.name, 34, left: true), cell(row.unit, 9, left: true), cell(format(row.median), 10),
-                cell(row.p99.map(format) ?? "-", 10), cell(row.ratioMedian.map { format($0) + "×" } ?? "-", 10),
-                cell(row.ratioP99.map { format($0) + "×" } ?? "-", 10), "  " + cell(row.goal, 18, left: true),
-                cell(verdict, 5, left: true), row.note,
-            ].joined())
+            Swift.print(
+                [
+                    cell(row.name, 40, left: true), cell(row.unit, 9, left: true), cell(format(row.median), 10),
+                    cell(row.p99.map(format) ?? "-", 10), cell(row.ratioMedian.map { format($0) + "×" } ?? "-", 10),
+                    cell(row.ratioP99.map { format($0) + "×" } ?? "-", 10), "  " + cell(row.goal, 18, left: true),
+                    cell(verdict, 5, left: true), row.note,
+                ].joined())
         }
     }
 

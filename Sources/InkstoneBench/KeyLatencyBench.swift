@@ -8,7 +8,9 @@ enum KeyLatency {
         var samples: Int
         var warmup: Int
 
-        static func of(quick: Bool) -> Sizes { quick ? Sizes(samples: 200, warmup: 20) : Sizes(samples: 10_000, warmup: 500) }
+        static func of(quick: Bool) -> Sizes {
+            quick ? Sizes(samples: 200, warmup: 20) : Sizes(samples: 10_000, warmup: 500)
+        }
     }
 
     /// Every key-latency row: the echo baseline, round trips per engine over the bus, key → signal, direct.
@@ -25,21 +27,33 @@ enum KeyLatency {
                 rows.append(BenchRow.latency("baseline: raw libdbus echo", echo, baseline: echo, limit: nil))
                 idle = keys
             }
-            rows.append(.latency("key round trip, bus, \(engine)", keys, baseline: echo, limit: 1.1, note: "observer subscribed"))
+            rows.append(
+                .latency(
+                    "key round trip, bus, \(engine)", keys, baseline: echo, limit: 1.1, note: "observer subscribed"))
         }
-        let (quietEcho, quiet) = try roundTrip(on: bench, engine: "direct", direct: false, sizes: sizes, observed: false)
-        rows.append(.latency("key round trip, bus, no signals", quiet, baseline: quietEcho, limit: nil, note: "informational: no listener"))
+        let (quietEcho, quiet) = try roundTrip(
+            on: bench, engine: "direct", direct: false, sizes: sizes, observed: false)
+        rows.append(
+            .latency(
+                "key round trip, bus, no signals", quiet, baseline: quietEcho, limit: nil,
+                note: "informational: no listener"))
         for engine in ["direct", "hangul"] {
             let (echo, signal) = try keyToSignal(on: bench, engine: engine, sizes: sizes)
-            rows.append(.latency("key → signal, bus, \(engine)", signal, baseline: echo, limit: 1.15, note: "on an observing view"))
+            rows.append(
+                .latency(
+                    "key → signal, bus, \(engine)", signal, baseline: echo, limit: 1.15, note: "on an observing view"))
         }
         let (echo, direct) = try roundTrip(on: bench, engine: "direct", direct: true, sizes: sizes)
-        rows.append(.latency("key round trip, direct p2p", direct, baseline: echo, limit: 0.6, note: "observer subscribed; vs echo via the bus"))
+        rows.append(
+            .latency(
+                "key round trip, direct p2p", direct, baseline: echo, limit: 0.6,
+                note: "observer subscribed; vs echo via the bus"))
         let (directQuietEcho, directQuiet) = try roundTrip(
             on: bench, engine: "direct", direct: true, sizes: sizes, observed: false)
-        rows.append(.latency(
-            "key round trip, direct p2p, no signals", directQuiet, baseline: directQuietEcho, limit: 0.6,
-            note: "no listener; vs echo via the bus"))
+        rows.append(
+            .latency(
+                "key round trip, direct p2p, no signals", directQuiet, baseline: directQuietEcho, limit: 0.6,
+                note: "no listener; vs echo via the bus"))
         return (rows, idle, direct)
     }
 
@@ -80,7 +94,9 @@ enum KeyLatency {
     }
 
     /// Time from sending a key to the observing view receiving its TextDidChange or MarkedTextChanged.
-    static func keyToSignal(on bench: BenchBus, engine: String, sizes: Sizes) throws -> (echo: LatencyStats, signal: LatencyStats) {
+    static func keyToSignal(on bench: BenchBus, engine: String, sizes: Sizes) throws -> (
+        echo: LatencyStats, signal: LatencyStats
+    ) {
         let typer = try KeyClient(busAddress: bench.bus.address)
         let observer = try KeyClient(busAddress: bench.bus.address)
         let (document, context) = try typer.createSharedDocument(

@@ -34,9 +34,13 @@ enum KeyLoad {
         var threads: [PosixThread] = []
         for (offset, (client, contexts)) in clients.enumerated() {
             let first = start + intervalNanoseconds * UInt64(offset) / UInt64(plan.clients)
-            guard let thread = PosixThread.spawn({
-                Self.type(client: client, contexts: contexts, first: first, interval: intervalNanoseconds, end: end, into: results)
-            }) else { throw ValidationError("no thread") }
+            guard
+                let thread = PosixThread.spawn({
+                    Self.type(
+                        client: client, contexts: contexts, first: first, interval: intervalNanoseconds, end: end,
+                        into: results)
+                })
+            else { throw ValidationError("no thread") }
             threads.append(thread)
         }
         for thread in threads { thread.join() }
@@ -46,10 +50,13 @@ enum KeyLoad {
         let achieved = Double(samples.count + errors) / elapsed
         let ratio = stats.p99 / idle.p99
         return BenchRow(
-            name: "load\(direct ? " p2p" : ""): \(plan.clients) clients × \(plan.contexts) ctx", unit: "µs", median: stats.median,
+            name: "load\(direct ? " p2p" : ""): \(plan.clients) clients × \(plan.contexts) ctx", unit: "µs",
+            median: stats.median,
             p99: stats.p99, ratioMedian: stats.median / idle.median, ratioP99: ratio, goal: "p99 ≤ 2× idle, 0 errors",
             met: ratio <= 2 && errors == 0,
-            note: "\(Int(achieved)) keys/s of \(plan.keysPerSecond) for \(format(elapsed)) s, \(errors) errors; ratios vs idle key round trip")
+            note:
+                "\(Int(achieved)) keys/s of \(plan.keysPerSecond) for \(format(elapsed)) s, \(errors) errors; ratios vs idle key round trip"
+        )
     }
 
     private static func type(
@@ -103,7 +110,10 @@ struct LoadBench: ParsableCommand {
         defer { bench.stop() }
         let sizes = KeyLatency.Sizes.of(quick: quick)
         let idle = try KeyLatency.roundTrip(on: bench, engine: "direct", direct: direct, sizes: sizes).keys
-        let plan = quick ? KeyLoad.Plan.quick : KeyLoad.Plan(clients: clients, contexts: contexts, keysPerSecond: rate, seconds: seconds)
+        let plan =
+            quick
+            ? KeyLoad.Plan.quick
+            : KeyLoad.Plan(clients: clients, contexts: contexts, keysPerSecond: rate, seconds: seconds)
         BenchTable.print([try KeyLoad.row(on: bench, plan: plan, idle: idle, direct: direct)], json: json)
     }
 }

@@ -44,10 +44,12 @@ enum DocumentScaling {
             rows.append(row)
             if size == sizes.last {
                 let ratio = Double(after - min(before, after)) / Double(size)
-                rows.append(BenchRow(
-                    name: "memory, \(label(size)) document", unit: "×text", median: ratio, p99: nil, ratioMedian: nil,
-                    ratioP99: nil, goal: "≤ 1.5× text", met: ratio <= 1.5,
-                    note: "RSS grew \((after - min(before, after)) >> 20) MiB for \(size >> 20) MiB of text"))
+                rows.append(
+                    BenchRow(
+                        name: "memory, \(label(size)) document", unit: "×text", median: ratio, p99: nil,
+                        ratioMedian: nil,
+                        ratioP99: nil, goal: "≤ 1.5× text", met: ratio <= 1.5,
+                        note: "RSS grew \((after - min(before, after)) >> 20) MiB for \(size >> 20) MiB of text"))
             }
             try client.callContext(context, "Destroy")
         }
@@ -103,7 +105,8 @@ enum ContextMemory {
 /// `inkstone-bench scaling`: per-key cost by document size, and memory.
 struct ScalingBench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "scaling", abstract: "Per-key cost for 1 KB, 1 MB, 100 MB documents; RSS per context and per text byte.")
+        commandName: "scaling",
+        abstract: "Per-key cost for 1 KB, 1 MB, 100 MB documents; RSS per context and per text byte.")
 
     @Flag(help: "Small documents (1 KB, 64 KB, 1 MB) and few samples.") var quick = false
     @Flag(help: "Print JSON.") var json = false

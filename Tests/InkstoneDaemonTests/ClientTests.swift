@@ -5,7 +5,9 @@ import Synchronization
 import Testing
 
 /// Runs the `inkstone` client against `daemon`'s private bus.
-private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: Duration = .seconds(20)) throws -> RunResult {
+private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: Duration = .seconds(20)) throws
+    -> RunResult
+{
     try run([builtProduct("inkstone")] + arguments + ["--address", daemon.bus.address], timeout: timeout)
 }
 
@@ -13,7 +15,8 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
     @Test(arguments: [[], ["--via-bus"]])
     func typeHangulPrintsCommitsAndText(transport: [String]) throws {
         let daemon = try RunningDaemon()
-        let result = try inkstone(["type", "--engine", "hangul"] + transport + ["g", "k", "s", "r", "m", "f", "space"], on: daemon)
+        let result = try inkstone(
+            ["type", "--engine", "hangul"] + transport + ["g", "k", "s", "r", "m", "f", "space"], on: daemon)
         #expect(result.termination == .exited(0), "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.last(where: { !$0.isEmpty }) == "text: 한글 ", "\(result.stdout)")
@@ -23,7 +26,8 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
 
     @Test func typeTextWithUnit() throws {
         let daemon = try RunningDaemon()
-        let result = try inkstone(["type", "--unit", "graphemes", "--engine", "direct", "--text", "héllo", "wörld"], on: daemon)
+        let result = try inkstone(
+            ["type", "--unit", "graphemes", "--engine", "direct", "--text", "héllo", "wörld"], on: daemon)
         #expect(result.termination == .exited(0), "\(result.stderr)")
         #expect(result.stdout.hasSuffix("text: héllo wörld\n"), "\(result.stdout)")
     }
@@ -71,7 +75,8 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
         #expect(fields["contexts"] == "1", "\(status.stdout)")
         #expect(fields["transport"] == "direct", "\(status.stdout)")
         #expect(fields["pid"] == "\(daemon.daemon.pid)", "\(status.stdout)")
-        #expect((fields["rss_bytes"]?.split(separator: " ").first.flatMap { Int($0) } ?? 0) > 1 << 20, "\(status.stdout)")
+        #expect(
+            (fields["rss_bytes"]?.split(separator: " ").first.flatMap { Int($0) } ?? 0) > 1 << 20, "\(status.stdout)")
         let json = try inkstone(["status", "--json", "--via-bus"], on: daemon)
         #expect(json.stdout.hasPrefix("{") && json.stdout.contains("\"transport\": \"bus\""), "\(json.stdout)")
     }
@@ -86,7 +91,8 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
         }.reader()
         let context = try reader.readObjectPath()
         let output = Mutex<RunResult?>(nil)
-        let arguments = ["monitor", context, "--kinds", "text", "--count", "2", "--idle-timeout", "15"]
+        let arguments =
+            ["monitor", context, "--kinds", "text", "--count", "2", "--idle-timeout", "15"]
             + (json ? ["--json"] : []) + ["--address", daemon.bus.address]
         let thread = PosixThread.spawn {
             let result = try? run([builtProduct("inkstone")] + arguments, timeout: .seconds(30))
@@ -108,7 +114,9 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
             #expect(lines.first?.hasPrefix("{\"path\": \"\(context)\"") == true, "\(result.stdout)")
             #expect(result.stdout.contains("\"member\": \"TextDidChange\""), "\(result.stdout)")
         } else {
-            #expect(lines.contains { $0.hasPrefix("TextDidChange revision=") && $0.hasSuffix("cause=\"typing\"") }, "\(result.stdout)")
+            #expect(
+                lines.contains { $0.hasPrefix("TextDidChange revision=") && $0.hasSuffix("cause=\"typing\"") },
+                "\(result.stdout)")
         }
     }
 
@@ -116,9 +124,11 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
     @Test func benchSuiteQuickRun() throws {
         let result = try run([builtProduct("inkstone-bench"), "all", "--quick"], timeout: .seconds(300))
         #expect(result.termination == .exited(0), "\(result.stderr)")
-        for row in ["baseline: raw libdbus echo", "key round trip, direct p2p", "key → signal", "load:", "load p2p:", "per key, 1 MB",
-            "idle contexts", "cold start"]
-        {
+        for row in [
+            "baseline: raw libdbus echo", "key round trip, direct p2p", "key → signal", "load:", "load p2p:",
+            "per key, 1 MB",
+            "idle contexts", "cold start",
+        ] {
             #expect(result.stdout.contains(row), "\(row) missing: \(result.stdout)")
         }
     }

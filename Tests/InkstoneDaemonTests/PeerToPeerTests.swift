@@ -41,7 +41,8 @@ private func peerCall(
     _ connection: Connection, _ path: String, _ interface: String, _ member: String,
     _ body: (inout MessageWriter) throws -> Void = { _ in }
 ) throws -> Message {
-    try connection.call(destination: nil, path: path, interface: interface, member: member, timeoutMilliseconds: 10_000, body)
+    try connection.call(
+        destination: nil, path: path, interface: interface, member: member, timeoutMilliseconds: 10_000, body)
 }
 
 @Suite struct PeerToPeerTests {
