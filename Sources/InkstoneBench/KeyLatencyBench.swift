@@ -31,6 +31,11 @@ enum KeyLatency {
                 .latency(
                     "key round trip, bus, \(engine)", keys, baseline: echo, limit: 1.1, note: "observer subscribed"))
         }
+        let (batchEcho, batch) = try batchRoundTrip(on: bench, keysPerCall: 50, sizes: sizes)
+        rows.append(
+            .latency(
+                "key batch (50/call), bus, per key", batch, baseline: batchEcho, limit: nil,
+                note: "informational: ProcessKeyNames, observer subscribed"))
         let (quietEcho, quiet) = try roundTrip(
             on: bench, engine: "direct", direct: false, sizes: sizes, observed: false)
         rows.append(
@@ -91,6 +96,36 @@ enum KeyLatency {
         }
         try typer.callContext(context, "Destroy")
         return (LatencyStats(echoSamples), LatencyStats(keySamples))
+    }
+
+    /// `ProcessKeyNames` with `keysPerCall` keys per call, with an observing view; samples are per key.
+    static func batchRoundTrip(
+        on bench: BenchBus, keysPerCall: Int, sizes: Sizes
+    ) throws -> (echo: LatencyStats, perKey: LatencyStats) {
+        let typer = try KeyClient(busAddress: bench.bus.address)
+        let observer = try KeyClient(busAddress: bench.bus.address)
+        let (document, context) = try typer.createSharedDocument(
+            with: observer.uniqueName ?? "", options: ["engine=direct"])
+        _ = try observer.createContext(["engine=direct", "document=\(document)"])
+        let drain = SignalDrain(client: observer)
+        drain.start()
+        defer { _ = drain.stop() }
+        let names = (0..<keysPerCall).map { String(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) }
+        let calls = max(10, sizes.samples / keysPerCall)
+        var echoSamples: [UInt64] = []
+        var perKeySamples: [UInt64] = []
+        for round in 0..<(calls + 2) {
+            let echoTime = try bench.echoClient.timeEcho()
+            let start = RawClient.now()
+            try typer.callContext(context, "ProcessKeyNames") { $0.append(strings: names) }
+            let elapsed = RawClient.now() - start
+            typer.drain()
+            guard round >= 2 else { continue }
+            echoSamples.append(echoTime)
+            perKeySamples.append(elapsed / UInt64(keysPerCall))
+        }
+        try typer.callContext(context, "Destroy")
+        return (LatencyStats(echoSamples), LatencyStats(perKeySamples))
     }
 
     /// Time from sending a key to the observing view receiving its TextDidChange or MarkedTextChanged.
