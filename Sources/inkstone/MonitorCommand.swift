@@ -12,9 +12,11 @@ struct MonitorCommand: ParsableCommand {
             for an existing CONTEXT (a number or an object path) the monitor calls its \
             Subscribe(kinds) and receives its signals from then on. Only contexts created with \
             persist=true may be subscribed to by another client, and the previous listener stops \
-            receiving signals. For a DOCUMENT path (…/document/N, created by or shared with this \
-            client's caller) the monitor attaches a new context of its own to the document and \
-            prints what that observing view is told. With no argument it creates a persistent \
+            receiving signals. For a DOCUMENT path (…/document/N) the monitor attaches a new context \
+            of its own to the document and prints what that observing view is told; the document \
+            must be shared with the monitor's caller, which is its unique bus name with --via-bus \
+            (printed on stderr) and otherwise its own direct connection, so documents of other \
+            clients are monitored --via-bus once their creator has shared them with that name. With no argument it creates a persistent \
             context, prints its path and monitors it, so other programs (dbus-send) can type into it.
 
             Output: one line per signal, `MEMBER name=value …` (strings quoted), or with --json one \
@@ -43,7 +45,8 @@ struct MonitorCommand: ParsableCommand {
         try reportingErrors {
             let link = try connection.connect()
             let context = try watchedContext(link)
-            printError("monitoring \(context)\(link.isDirect ? " (direct)" : " (via the bus)")")
+            let caller = link.isDirect ? "direct" : "via the bus as \(link.connection.uniqueName ?? "?")"
+            printError("monitoring \(context) (\(caller))")
             var printed = 0
             let waitMilliseconds = idleTimeout.map { Int32($0 * 1000) } ?? -1
             while count.map({ printed < $0 }) ?? true {
