@@ -14,9 +14,8 @@ struct MonitorCommand: ParsableCommand {
             persist=true may be subscribed to by another client, and the previous listener stops \
             receiving signals. For a DOCUMENT path (…/document/N) the monitor attaches a new context \
             of its own to the document and prints what that observing view is told; the document \
-            must be shared with the monitor's caller, which is its unique bus name with --via-bus \
-            (printed on stderr) and otherwise its own direct connection, so documents of other \
-            clients are monitored --via-bus once their creator has shared them with that name. With no argument it creates a persistent \
+            must be shared with the monitor's caller: run it --via-bus and it prints the unique bus \
+            name to share with (Document1.Share), then waits until its creator has done so. With no argument it creates a persistent \
             context, prints its path and monitors it, so other programs (dbus-send) can type into it.
 
             Output: one line per signal, `MEMBER name=value …` (strings quoted), or with --json one \
@@ -77,19 +76,38 @@ struct MonitorCommand: ParsableCommand {
         }
         let path = DaemonLink.objectPath(target)
         if path.contains("/document/") {
-            let message = try link.call(member: "CreateInputContext") { writer in
-                writer.append(vardict: [
-                    "document": .objectPath(path),
-                    "notifications": .array(elementSignature: "s", kindList.map { .string($0) }),
-                ])
-            }
-            var created = message.reader()
-            return try created.readObjectPath()
+            return try attachView(to: path, kinds: kindList, link: link)
         }
         try link.call(path: path, interface: DaemonLink.contextInterface, member: "Subscribe") {
             $0.append(strings: kindList)
         }
         return path
+    }
+}
+
+extension MonitorCommand {
+    /// A new context of this client on `document`; while the document is not shared with
+    /// this client yet, says with which name it must be shared and retries.
+    fileprivate func attachView(to document: String, kinds: [String], link: DaemonLink) throws -> String {
+        var announced = false
+        while true {
+            do {
+                var reader = try link.call(member: "CreateInputContext") { writer in
+                    writer.append(vardict: [
+                        "document": .objectPath(document),
+                        "notifications": .array(elementSignature: "s", kinds.map { .string($0) }),
+                    ])
+                }.reader()
+                return try reader.readObjectPath()
+            } catch let error as DBusKitError where error.name == "org.inkstone.Error.AccessDenied" {
+                guard let name = link.connection.uniqueName else { throw error }
+                if !announced {
+                    printError("waiting until \(document) is shared with \(name) (Document1.Share)")
+                    announced = true
+                }
+                usleep(200_000)
+            }
+        }
     }
 }
 

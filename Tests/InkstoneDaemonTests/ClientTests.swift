@@ -120,6 +120,47 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
         }
     }
 
+    /// `monitor DOCUMENT --via-bus` waits until the document is shared with it, then shows the edits of its creator.
+    @Test func monitorWatchesASharedDocument() throws {
+        let daemon = try RunningDaemon()
+        let creator = try BusClient(address: daemon.bus.address)
+        var reader = try creator.call(busName, servicePath, serviceInterface, "CreateDocument").reader()
+        let document = try reader.readObjectPath()
+        reader = try creator.call(busName, servicePath, serviceInterface, "NewInputContext") {
+            $0.append(strings: ["document=\(document)", "engine=direct"])
+        }.reader()
+        let context = try reader.readObjectPath()
+        let output = Mutex<RunResult?>(nil)
+        let arguments = [
+            builtProduct("inkstone"), "monitor", document, "--via-bus", "--kinds", "text", "--count", "2",
+            "--idle-timeout", "15", "--address", daemon.bus.address,
+        ]
+        let thread = PosixThread.spawn {
+            let result = try? run(arguments, timeout: .seconds(30))
+            output.withLock { $0 = result }
+        }
+        // Share with every other peer on the bus (the monitor among them) and type until it has seen two signals.
+        var typed = 0
+        while output.withLock({ $0 == nil }), typed < 100 {
+            var names = try creator.call(
+                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames"
+            ).reader()
+            for name in try names.readStrings() where name.hasPrefix(":") && name != creator.connection.uniqueName {
+                _ = try creator.call(busName, document, "org.inkstone.Document1", "Share") { $0.append(name) }
+            }
+            _ = try creator.call(busName, context, "org.inkstone.InputContext1", "InsertText") { $0.append("x") }
+            typed += 1
+            usleep(100_000)
+        }
+        thread?.join()
+        let result = try #require(output.withLock { $0 })
+        #expect(result.termination == .exited(0), "\(result.stderr)")
+        #expect(result.stderr.contains("waiting until \(document) is shared with :"), "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("TextWillChange revision=") == true, "\(result.stdout)")
+        #expect(lines.last?.hasPrefix("TextDidChange revision=") == true, "\(result.stdout)")
+    }
+
     /// The benchmark suite runs end to end (no timing is checked).
     @Test func benchSuiteQuickRun() throws {
         let result = try run([builtProduct("inkstone-bench"), "all", "--quick"], timeout: .seconds(300))
