@@ -16,6 +16,8 @@ public final class Connection: @unchecked Sendable {
     private let closed = Atomic<Bool>(false)
     let attachment = Mutex<EventLoop?>(nil)
     let rootFallbackInstalled = Atomic<Bool>(false)
+    /// The caller identity of a peer-to-peer connection (see ``peerIdentity``).
+    let peerLabel = Mutex<String?>(nil)
 
     /// Opens a private connection to `address` and, when `registerWithBus`, says Hello to the bus.
     ///

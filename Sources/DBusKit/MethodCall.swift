@@ -21,8 +21,9 @@ public final class MethodCall: Sendable {
         self.member = member
     }
 
-    /// The caller's unique name ("" on a peer-to-peer connection).
-    public var sender: String { message.sender ?? "" }
+    /// The caller's unique name; on a peer-to-peer connection (whose messages
+    /// carry no sender) the connection's ``Connection/peerIdentity``, else "".
+    public var sender: String { message.sender ?? connection.peerIdentity ?? "" }
 
     /// Sends a successful reply whose body `body` writes (skipped when the caller wants no reply).
     public func reply(_ body: (inout MessageWriter) throws -> Void = { _ in }) rethrows {

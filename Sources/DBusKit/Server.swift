@@ -1,9 +1,11 @@
 import CDBus
+import Glibc
 import Synchronization
 
 /// A peer-to-peer D-Bus server (`DBusServer`) whose accepted connections join an ``EventLoop``.
 ///
-/// Only peers of the same user are accepted (libdbus's default EXTERNAL check).
+/// Only peers of the same user are accepted: EXTERNAL authentication with a
+/// unix-user check that admits the server process's own uid and nobody else.
 public final class Server: @unchecked Sendable {
     /// The libdbus server.
     public let raw: OpaquePointer
@@ -74,6 +76,8 @@ private final class AcceptHandler: Sendable {
     }
 
     func accept(_ raw: OpaquePointer) {
+        dbus_connection_set_unix_user_function(
+            raw, { _, uid, _ in uid == UInt(getuid()) ? 1 : 0 }, nil, nil)
         let connection = Connection(adopting: raw)
         loop.attach(connection)
         onConnection(connection)

@@ -5,8 +5,11 @@ import ArgumentParser
 struct InkstoneBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inkstone-bench",
-        abstract: "Measure Inkstone: D-Bus round trips, buffer operations, engine work per key.",
-        subcommands: [RoundTripBench.self, BufferBench.self, EngineBench.self, SegmentationBench.self, GeometryBench.self]
+        abstract: "Measure Inkstone: key latency, load, scaling, memory, cold start, engines (`all` runs the suite).",
+        subcommands: [
+            AllBench.self, KeysBench.self, LoadBench.self, ScalingBench.self, ColdStartBench.self,
+            RoundTripBench.self, BufferBench.self, EngineBench.self, SegmentationBench.self, GeometryBench.self,
+        ]
     )
 }
 

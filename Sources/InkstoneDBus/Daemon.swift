@@ -30,20 +30,49 @@ public final class Daemon: @unchecked Sendable {
     private let logger: Logger
     private let outcome = StatusBox()
     private let notifier: SignalNotifier
+    /// What `GetStatus` reports (uptime counts from `init`).
+    public let status = DaemonStatus()
+    private let peers = PeerSlot()
 
     /// Connects to `address`, exports every object and attaches to a new loop.
     ///
     /// Call on the main thread before any other thread starts (signals are blocked here).
-    public init(address: String, logger: Logger, limits: ServiceLimits = ServiceLimits()) throws {
+    ///
+    /// With `directTransport`, it also listens for peer-to-peer connections
+    /// (see `GetPeerAddress`); when that socket cannot be made, it logs a
+    /// warning and serves the bus only.
+    public init(
+        address: String, logger: Logger, limits: ServiceLimits = ServiceLimits(), directTransport: Bool = true
+    ) throws {
         self.logger = logger
         loop = try EventLoop()
         connection = try Connection(address: address)
         service = InkstoneService(limits: limits)
-        notifier = SignalNotifier(connection: connection)
+        let peers = self.peers
+        notifier = SignalNotifier(connection: connection) { identity in peers.connection(for: identity) }
         service.sink = notifier
-        try connection.export(ServiceObject.make(service: service), at: ServiceObject.path)
-        try connection.exportSubtree(InputContextObject.make(service: service), under: ObjectPaths.contexts)
-        try connection.exportSubtree(DocumentObject.make(service: service), under: ObjectPaths.documents)
+        let objects: [(path: String, object: ExportedObject, subtree: Bool)] = [
+            (ServiceObject.path, ServiceObject.make(service: service, status: status), false),
+            (ObjectPaths.contexts, InputContextObject.make(service: service), true),
+            (ObjectPaths.documents, DocumentObject.make(service: service), true),
+        ]
+        for entry in objects {
+            if entry.subtree {
+                try connection.exportSubtree(entry.object, under: entry.path)
+            } else {
+                try connection.export(entry.object, at: entry.path)
+            }
+        }
+        if directTransport {
+            do {
+                let transport = try PeerTransport(loop: loop, service: service, objects: objects, logger: logger)
+                peers.transport.withLock { $0 = transport }
+                status.setPeerTransport(address: transport.address) { transport.connectionCount }
+                logger.debug("direct transport on \(transport.address)")
+            } catch {
+                logger.warning("no direct transport (serving the bus only): \(error)")
+            }
+        }
         let service = self.service
         try connection.watchNameOwnerChanges()
         connection.onNameOwnerChanged { name, _, newOwner in
@@ -77,7 +106,10 @@ public final class Daemon: @unchecked Sendable {
 
     /// Requests the name (taking it over when `replace`), then runs the loop until stopped.
     public func run(replace: Bool) -> ExitStatus {
-        defer { connection.close() }
+        defer {
+            peers.transport.withLock { $0 }?.close()
+            connection.close()
+        }
         var flags: NameFlags = [.allowReplacement, .doNotQueue]
         if replace { flags.insert(.replaceExisting) }
         do {

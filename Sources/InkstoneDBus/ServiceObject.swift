@@ -13,10 +13,15 @@ public enum ServiceObject {
 
     /// The `org.inkstone.Inkstone1` table.
     public static func serviceTable(
-        service: InkstoneService, version: String = InkstoneVersion.current
+        service: InkstoneService, status: DaemonStatus = DaemonStatus(), version: String = InkstoneVersion.current
     ) -> InterfaceTable {
         var table = InterfaceTable(interface)
         table.method("GetVersion", output: "s") { _, _ in .string(version) }
+        table.method("GetStatus", output: "a{sv}") { _, _ in
+            let snapshot = status.snapshot(service: service, version: version)
+            return .write { $0.append(vardict: snapshot) }
+        }
+        table.method("GetPeerAddress", output: "s") { _, _ in .string(status.peerAddress) }
         table.property("Version", signature: "s", get: { $0.append(version) })
         table.method("CreateInputContext", input: "a{sv}", output: "o") { call, reader in
             let raw = try OptionValue.options(try reader.readVardict())
@@ -53,9 +58,9 @@ public enum ServiceObject {
     }
 
     /// The exported service object, serving ``InkstoneIntrospection/xml``.
-    public static func make(service: InkstoneService) -> ExportedObject {
+    public static func make(service: InkstoneService, status: DaemonStatus = DaemonStatus()) -> ExportedObject {
         ExportedObject(
-            interfaces: [serviceTable(service: service)],
+            interfaces: [serviceTable(service: service, status: status)],
             introspectionXML: InkstoneIntrospection.xml + "\n",
             mapError: InkstoneErrorMapping.dbusError(for:))
     }

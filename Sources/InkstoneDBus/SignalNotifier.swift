@@ -2,12 +2,16 @@ import DBusKit
 import InkstoneService
 
 /// Sends the service's notifications as D-Bus signals, each unicast to the
-/// owner of the context it is for (never broadcast).
+/// listener of the context it is for (never broadcast): on the bus with the
+/// listener as destination, or on the listener's own peer-to-peer connection.
 final class SignalNotifier: NotificationSink {
     private let connection: Connection
+    private let peerConnection: @Sendable (String) -> Connection?
 
-    init(connection: Connection) {
+    /// Sends on `connection` (the bus), or on `peerConnection(listener)` when that finds one.
+    init(connection: Connection, peerConnection: @escaping @Sendable (String) -> Connection? = { _ in nil }) {
         self.connection = connection
+        self.peerConnection = peerConnection
     }
 
     func deliver(_ notification: Notification, to context: InputContext) {
@@ -15,7 +19,17 @@ final class SignalNotifier: NotificationSink {
         // Unicast only: with no listener (a persistent context whose
         // subscriber left) the signal is dropped, never broadcast.
         guard !context.listener.isEmpty else { return }
-        let destination: String? = context.listener
+        let connection: Connection
+        let destination: String?
+        if context.listener.hasPrefix(":") {
+            connection = self.connection
+            destination = context.listener
+        } else {
+            // A peer-to-peer listener: its own connection, or nowhere once it closed.
+            guard let peer = peerConnection(context.listener) else { return }
+            connection = peer
+            destination = nil
+        }
         if case .propertiesChanged(let changes) = notification {
             var changed: [String: DBusValue] = [:]
             for (name, value) in changes { changed[name] = value.dbusValue }

@@ -30,6 +30,18 @@ struct InkstoneDaemonCommand: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @Flag(inversion: .prefixedNo, help: "Listen for direct peer-to-peer connections (GetPeerAddress).")
+    var directTransport = true
+
+    @Option(help: "Largest document in UTF-8 bytes (default 64 MiB).")
+    var maxDocumentBytes: Int?
+
+    @Option(help: "Longest string one call may carry, in UTF-8 bytes (default 16 MiB).")
+    var maxStringBytes: Int?
+
+    @Option(help: "Input contexts one peer may hold at once (default 256).")
+    var maxContextsPerPeer: Int?
+
     @Flag(help: "Print every exported (interface, member, kind, signature, detail) and exit.")
     var printInterfaces = false
 
@@ -51,7 +63,12 @@ struct InkstoneDaemonCommand: ParsableCommand {
         }
         let status: Daemon.ExitStatus
         do {
-            status = try Daemon(address: busAddress, logger: logger).run(replace: replace)
+            var limits = ServiceLimits()
+            if let maxDocumentBytes { limits.documentUTF8Bytes = maxDocumentBytes }
+            if let maxStringBytes { limits.stringUTF8Bytes = maxStringBytes }
+            if let maxContextsPerPeer { limits.contextsPerPeer = maxContextsPerPeer }
+            status = try Daemon(address: busAddress, logger: logger, limits: limits, directTransport: directTransport)
+                .run(replace: replace)
         } catch {
             logger.critical("could not start: \(error)")
             throw ExitCode(Daemon.ExitStatus.failure.rawValue)

@@ -44,6 +44,14 @@ public enum InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="The composition engines: (id, description) pairs, e.g. (compose, dead keys and Compose sequences)."/>
       <arg name="engines" type="a(ss)" direction="out"/>
     </method>
+    <method name="GetStatus">
+      <annotation name="org.gtk.GDBus.DocString" value="The daemon's state, for inkstone status: version (s), pid (u), uptime_seconds (d), contexts (u) and documents (u) alive, rss_bytes (t: resident memory, VmRSS), peer_address (s: as GetPeerAddress) and peer_connections (u: open direct connections). Clients must ignore keys they do not know."/>
+      <arg name="status" type="a{sv}" direction="out"/>
+    </method>
+    <method name="GetPeerAddress">
+      <annotation name="org.gtk.GDBus.DocString" value="The address of the direct transport: a peer-to-peer D-Bus socket (unix:path=..., owner-only, in $XDG_RUNTIME_DIR/inkstone/) serving the same objects with no bus daemon in between; only the daemon's own uid may connect (EXTERNAL). Messages there carry no sender: each connection is one caller, its contexts die when it disconnects, and its signals arrive on it. Empty when the daemon has no direct transport."/>
+      <arg name="address" type="s" direction="out"/>
+    </method>
     <property name="Version" type="s" access="read">
       <annotation name="org.gtk.GDBus.DocString" value="The daemon's version as major.minor.patch; the same value GetVersion returns."/>
       <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="const"/>

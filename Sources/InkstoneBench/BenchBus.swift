@@ -1,0 +1,48 @@
+import ArgumentParser
+import DBusKit
+import Glibc
+import InkstoneTestSupport
+
+/// A private bus holding the raw echo service and one `inkstoned` (started with `daemonArguments`).
+final class BenchBus {
+    let bus: PrivateBus
+    let echo: RawEchoService
+    let daemon: DaemonProcess
+    /// Times the echo baseline.
+    let echoClient: RawClient
+
+    init(daemonArguments: [String] = []) throws {
+        bus = try PrivateBus()
+        echo = try RawEchoService(address: bus.address)
+        daemon = try DaemonProcess(
+            executable: builtProduct("inkstoned"), arguments: ["--address", bus.address] + daemonArguments)
+        guard try daemon.waitForName(KeyClient.busName, on: bus.address) else {
+            throw ValidationError("inkstoned did not start: \(daemon.stderr)")
+        }
+        echoClient = try RawClient(address: bus.address)
+    }
+
+    /// Stops the daemon, the bus and the echo thread.
+    func stop() {
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit()
+        bus.stop()
+        echo.join()
+    }
+
+    /// The daemon's resident memory (VmRSS), in bytes.
+    var daemonResidentBytes: UInt64 { residentBytes(of: daemon.pid) }
+}
+
+/// VmRSS of process `pid` from `/proc/PID/status`, in bytes (0 when unreadable).
+func residentBytes(of pid: pid_t) -> UInt64 {
+    guard let file = fopen("/proc/\(pid)/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard text.hasPrefix("VmRSS:") else { continue }
+        return (UInt64(String(text.dropFirst(6).filter(\.isNumber))) ?? 0) * 1024
+    }
+    return 0
+}

@@ -1,0 +1,162 @@
+import ArgumentParser
+import CDBus
+import DBusKit
+import Glibc
+
+// The raw libdbus echo baseline every D-Bus figure is divided by, and the
+// latency statistics shared by the benchmarks.
+
+/// Median, p90 and p99 of samples in nanoseconds, reported in microseconds.
+struct LatencyStats {
+    let median: Double
+    let p90: Double
+    let p99: Double
+
+    init(_ nanoseconds: [UInt64]) {
+        let sorted = nanoseconds.sorted()
+        func rank(_ fraction: Double) -> Double {
+            guard !sorted.isEmpty else { return 0 }
+            let position = min(sorted.count - 1, Int((fraction * Double(sorted.count)).rounded(.up)) - 1)
+            return Double(sorted[max(0, position)]) / 1000
+        }
+        median = rank(0.5)
+        p90 = rank(0.9)
+        p99 = rank(0.99)
+    }
+
+    var row: String { "\(pad(format(median))) \(pad(format(p90))) \(pad(format(p99)))" }
+    var json: String { "{\"median_us\": \(format(median)), \"p90_us\": \(format(p90)), \"p99_us\": \(format(p99))}" }
+}
+
+/// Two decimals, without Foundation.
+func format(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let hundredths = Int((value * 100).rounded())
+    let fraction = abs(hundredths % 100)
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
+/// Right-aligns to 8 columns.
+func pad(_ text: String) -> String {
+    String(repeating: " ", count: max(0, 8 - text.count)) + text
+}
+
+/// The echo service, written directly on libdbus: one thread, blocking reads, synchronous replies.
+final class RawEchoService: @unchecked Sendable {
+    static let name = "org.inkstone.BenchEcho"
+    private let thread: PosixThread
+
+    init(address: String) throws {
+        var error = DBusError()
+        dbus_error_init(&error)
+        guard let connection = dbus_connection_open_private(address, &error), dbus_bus_register(connection, &error) != 0
+        else { throw ValidationError("echo service: cannot connect") }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        guard dbus_bus_request_name(connection, Self.name, CDBUS_NAME_FLAG_DO_NOT_QUEUE, &error)
+            == CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER
+        else { throw ValidationError("echo service: cannot own \(Self.name)") }
+        let handle = RawConnection(raw: connection)
+        guard let thread = PosixThread.spawn({ Self.serve(handle) }) else {
+            throw ValidationError("echo service: no thread")
+        }
+        self.thread = thread
+    }
+
+    func join() { thread.join() }
+
+    private static func serve(_ handle: RawConnection) {
+        let connection = handle.raw
+        while dbus_connection_read_write(connection, -1) != 0 {
+            while let message = dbus_connection_pop_message(connection) {
+                defer { dbus_message_unref(message) }
+                guard dbus_message_is_method_call(message, name, "Echo") != 0 else { continue }
+                var arguments = DBusMessageIter()
+                var text: UnsafePointer<CChar>?
+                if dbus_message_iter_init(message, &arguments) != 0,
+                    dbus_message_iter_get_arg_type(&arguments) == CDBUS_TYPE_STRING
+                {
+                    dbus_message_iter_get_basic(&arguments, &text)
+                }
+                guard let reply = dbus_message_new_method_return(message) else { continue }
+                var output = DBusMessageIter()
+                dbus_message_iter_init_append(reply, &output)
+                _ = dbus_message_iter_append_basic(&output, CDBUS_TYPE_STRING, &text)
+                _ = dbus_connection_send(connection, reply, nil)
+                dbus_message_unref(reply)
+            }
+        }
+        dbus_connection_close(connection)
+        dbus_connection_unref(connection)
+    }
+}
+
+/// A `DBusConnection*` handed to another thread.
+struct RawConnection: @unchecked Sendable {
+    let raw: OpaquePointer
+}
+
+/// The measuring client, written directly on libdbus.
+final class RawClient {
+    private let connection: OpaquePointer
+    private let payload = "こんにちは hello"
+
+    init(address: String) throws {
+        var error = DBusError()
+        dbus_error_init(&error)
+        guard let connection = dbus_connection_open_private(address, &error), dbus_bus_register(connection, &error) != 0
+        else { throw ValidationError("client: cannot connect") }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        self.connection = connection
+    }
+
+    deinit {
+        dbus_connection_close(connection)
+        dbus_connection_unref(connection)
+    }
+
+    func timeEcho() throws -> UInt64 {
+        guard let call = dbus_message_new_method_call(RawEchoService.name, "/", RawEchoService.name, "Echo") else {
+            throw ValidationError("no message")
+        }
+        defer { dbus_message_unref(call) }
+        var arguments = DBusMessageIter()
+        dbus_message_iter_init_append(call, &arguments)
+        payload.withCString { text in
+            var pointer: UnsafePointer<CChar>? = text
+            _ = dbus_message_iter_append_basic(&arguments, CDBUS_TYPE_STRING, &pointer)
+        }
+        return try time(call)
+    }
+
+    func timeGetVersion() throws -> UInt64 {
+        guard let call = dbus_message_new_method_call(
+            "org.inkstone.Inkstone1", "/org/inkstone/Inkstone1", "org.inkstone.Inkstone1", "GetVersion")
+        else { throw ValidationError("no message") }
+        defer { dbus_message_unref(call) }
+        return try time(call)
+    }
+
+    private func time(_ call: OpaquePointer) throws -> UInt64 {
+        var error = DBusError()
+        dbus_error_init(&error)
+        let start = Self.now()
+        let reply = dbus_connection_send_with_reply_and_block(connection, call, 5000, &error)
+        let elapsed = Self.now() - start
+        guard let reply else {
+            let text = error.message.map { String(cString: $0) } ?? "no reply"
+            dbus_error_free(&error)
+            throw ValidationError("call failed: \(text)")
+        }
+        let failed = dbus_message_get_type(reply) == CDBUS_MESSAGE_TYPE_ERROR
+        dbus_message_unref(reply)
+        if failed { throw ValidationError("error reply") }
+        return elapsed
+    }
+
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}
+

@@ -1,0 +1,196 @@
+import ArgumentParser
+import DBusKit
+
+/// Key latency against the echo baseline: round trips (bus and direct) and key → signal.
+enum KeyLatency {
+    /// Samples per figure (after `warmup`).
+    struct Sizes {
+        var samples: Int
+        var warmup: Int
+
+        static func of(quick: Bool) -> Sizes {
+            quick ? Sizes(samples: 200, warmup: 20) : Sizes(samples: 10_000, warmup: 500)
+        }
+    }
+
+    /// Every key-latency row: the echo baseline, round trips per engine over the bus, key → signal, direct.
+    ///
+    /// Also returns the idle round trips of the direct engine, over the bus and peer to peer (the load baselines).
+    static func rows(
+        on bench: BenchBus, sizes: Sizes
+    ) throws -> (rows: [BenchRow], idleBus: LatencyStats, idleDirect: LatencyStats) {
+        var rows: [BenchRow] = []
+        var idle = LatencyStats([])
+        for engine in ["direct", "hangul"] {
+            let (echo, keys) = try roundTrip(on: bench, engine: engine, direct: false, sizes: sizes)
+            if engine == "direct" {
+                rows.append(BenchRow.latency("baseline: raw libdbus echo", echo, baseline: echo, limit: nil))
+                idle = keys
+            }
+            rows.append(
+                .latency(
+                    "key round trip, bus, \(engine)", keys, baseline: echo, limit: 1.1, note: "observer subscribed"))
+        }
+        let (batchEcho, batch) = try batchRoundTrip(on: bench, keysPerCall: 50, sizes: sizes)
+        rows.append(
+            .latency(
+                "key batch (50/call), bus, per key", batch, baseline: batchEcho, limit: nil,
+                note: "informational: ProcessKeyNames, observer subscribed"))
+        let (quietEcho, quiet) = try roundTrip(
+            on: bench, engine: "direct", direct: false, sizes: sizes, observed: false)
+        rows.append(
+            .latency(
+                "key round trip, bus, no signals", quiet, baseline: quietEcho, limit: nil,
+                note: "informational: no listener"))
+        for engine in ["direct", "hangul"] {
+            let (echo, signal) = try keyToSignal(on: bench, engine: engine, sizes: sizes)
+            rows.append(
+                .latency(
+                    "key → signal, bus, \(engine)", signal, baseline: echo, limit: 1.15, note: "on an observing view"))
+        }
+        let (echo, direct) = try roundTrip(on: bench, engine: "direct", direct: true, sizes: sizes)
+        rows.append(
+            .latency(
+                "key round trip, direct p2p", direct, baseline: echo, limit: 0.6,
+                note: "observer subscribed; vs echo via the bus"))
+        let (directQuietEcho, directQuiet) = try roundTrip(
+            on: bench, engine: "direct", direct: true, sizes: sizes, observed: false)
+        rows.append(
+            .latency(
+                "key round trip, direct p2p, no signals", directQuiet, baseline: directQuietEcho, limit: 0.6,
+                note: "no listener; vs echo via the bus"))
+        return (rows, idle, direct)
+    }
+
+    /// `ProcessKeyEvent` round trips interleaved with echo round trips, with an observing view draining
+    /// its signals; with `observed` false, a lone context that asked for no notifications at all.
+    static func roundTrip(
+        on bench: BenchBus, engine: String, direct: Bool, sizes: Sizes, observed: Bool = true
+    ) throws -> (echo: LatencyStats, keys: LatencyStats) {
+        let typer = try KeyClient(busAddress: bench.bus.address, direct: direct)
+        let observer = try KeyClient(busAddress: bench.bus.address)
+        let context: String
+        if observed {
+            let (document, typed) = try typer.createSharedDocument(
+                with: observer.uniqueName ?? "", options: ["engine=\(engine)"])
+            _ = try observer.createContext(["engine=direct", "document=\(document)"])
+            context = typed
+        } else {
+            var reader = try typer.callService("CreateInputContext") { writer in
+                writer.append(vardict: ["engine": .string(engine), "notifications": .array(elementSignature: "s", [])])
+            }.reader()
+            context = try reader.readObjectPath()
+        }
+        let drain = SignalDrain(client: observer)
+        drain.start()
+        defer { _ = drain.stop() }
+        let keys = engine == "hangul" ? BenchKeys.hangul : BenchKeys.latin
+        var echoSamples: [UInt64] = []
+        var keySamples: [UInt64] = []
+        for round in 0..<(sizes.warmup + sizes.samples) {
+            let echoTime = try bench.echoClient.timeEcho()
+            let keyTime = try typer.timeKey(context, keysym: keys[round % keys.count])
+            guard round >= sizes.warmup else { continue }
+            echoSamples.append(echoTime)
+            keySamples.append(keyTime)
+        }
+        try typer.callContext(context, "Destroy")
+        return (LatencyStats(echoSamples), LatencyStats(keySamples))
+    }
+
+    /// `ProcessKeyNames` with `keysPerCall` keys per call, with an observing view; samples are per key.
+    static func batchRoundTrip(
+        on bench: BenchBus, keysPerCall: Int, sizes: Sizes
+    ) throws -> (echo: LatencyStats, perKey: LatencyStats) {
+        let typer = try KeyClient(busAddress: bench.bus.address)
+        let observer = try KeyClient(busAddress: bench.bus.address)
+        let (document, context) = try typer.createSharedDocument(
+            with: observer.uniqueName ?? "", options: ["engine=direct"])
+        _ = try observer.createContext(["engine=direct", "document=\(document)"])
+        let drain = SignalDrain(client: observer)
+        drain.start()
+        defer { _ = drain.stop() }
+        let names = (0..<keysPerCall).map { String(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) }
+        let calls = max(10, sizes.samples / keysPerCall)
+        var echoSamples: [UInt64] = []
+        var perKeySamples: [UInt64] = []
+        for round in 0..<(calls + 2) {
+            let echoTime = try bench.echoClient.timeEcho()
+            let start = RawClient.now()
+            try typer.callContext(context, "ProcessKeyNames") { $0.append(strings: names) }
+            let elapsed = RawClient.now() - start
+            typer.drain()
+            guard round >= 2 else { continue }
+            echoSamples.append(echoTime)
+            perKeySamples.append(elapsed / UInt64(keysPerCall))
+        }
+        try typer.callContext(context, "Destroy")
+        return (LatencyStats(echoSamples), LatencyStats(perKeySamples))
+    }
+
+    /// Time from sending a key to the observing view receiving its TextDidChange or MarkedTextChanged.
+    static func keyToSignal(on bench: BenchBus, engine: String, sizes: Sizes) throws -> (
+        echo: LatencyStats, signal: LatencyStats
+    ) {
+        let typer = try KeyClient(busAddress: bench.bus.address)
+        let observer = try KeyClient(busAddress: bench.bus.address)
+        let (document, context) = try typer.createSharedDocument(
+            with: observer.uniqueName ?? "", options: ["engine=\(engine)", "notifications=commit"])
+        let view = try observer.createContext(["engine=direct", "document=\(document)", "notifications=text+marked"])
+        let keys = engine == "hangul" ? BenchKeys.hangul : BenchKeys.latin
+        var echoSamples: [UInt64] = []
+        var signalSamples: [UInt64] = []
+        for round in 0..<(sizes.warmup + sizes.samples) {
+            let echoTime = try bench.echoClient.timeEcho()
+            let message = try typer.keyMessage(context, keysym: keys[round % keys.count])
+            let start = RawClient.now()
+            try typer.connection.send(message)
+            typer.connection.flush()
+            var signalTime: UInt64 = 0
+            while signalTime == 0 {
+                guard let received = observer.connection.nextMessage(timeoutMilliseconds: 5000) else {
+                    throw ValidationError("the observing view got no signal")
+                }
+                if received.kind == .signal, received.path == view,
+                    received.member == "TextDidChange" || received.member == "MarkedTextChanged"
+                {
+                    signalTime = RawClient.now() - start
+                }
+            }
+            try waitForReply(typer)
+            // A call on the observer's connection is a barrier: every signal of this key arrives before its reply.
+            try observer.callService("GetVersion")
+            observer.drain()
+            guard round >= sizes.warmup else { continue }
+            echoSamples.append(echoTime)
+            signalSamples.append(signalTime)
+        }
+        return (LatencyStats(echoSamples), LatencyStats(signalSamples))
+    }
+
+    private static func waitForReply(_ client: KeyClient) throws {
+        while true {
+            guard let message = client.connection.nextMessage(timeoutMilliseconds: 5000) else {
+                throw ValidationError("no reply to ProcessKeyEvent")
+            }
+            if message.kind == .methodReturn { return }
+            if message.kind == .error { try message.throwIfError() }
+        }
+    }
+}
+
+/// `inkstone-bench keys`: key round trips and key → signal against the echo baseline.
+struct KeysBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys",
+        abstract: "Key round trips (bus, direct p2p) and key → signal latency vs. a raw libdbus echo.")
+
+    @Flag(help: "A short smoke run.") var quick = false
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let bench = try BenchBus()
+        defer { bench.stop() }
+        BenchTable.print(try KeyLatency.rows(on: bench, sizes: .of(quick: quick)).rows, json: json)
+    }
+}

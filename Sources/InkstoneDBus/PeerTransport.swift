@@ -1,0 +1,124 @@
+import DBusKit
+import Glibc
+import InkstoneService
+import Logging
+import Synchronization
+
+/// The direct transport: a peer-to-peer D-Bus socket next to the bus name.
+///
+/// A client that connects here (announced by `GetPeerAddress`) sees the same
+/// objects as on the bus, with no bus daemon in between. The socket lives in
+/// `$XDG_RUNTIME_DIR/inkstone/` (else a private folder under `/tmp`), a folder
+/// of mode 0700 holding an owner-only socket, and the server admits only
+/// connections that authenticate (EXTERNAL) as the daemon's own uid.
+///
+/// Peer-to-peer messages carry no sender, so each accepted connection gets an
+/// identity `p2p:N` (its ``Connection/peerIdentity``): its contexts are owned
+/// by that identity, its signals are sent back on it, and they die with it.
+final class PeerTransport: @unchecked Sendable {
+    /// The prefix of every peer-to-peer caller identity.
+    static let identityPrefix = "p2p:"
+
+    private let server: Server
+    private let socketPath: String
+    /// The folder, when it is a private temporary one this daemon created (removed on close).
+    private let temporaryFolder: String?
+    private let table = PeerTable()
+
+    /// Listens in the runtime folder and exports `objects` (path, object, subtree) on every accepted connection.
+    init(
+        loop: EventLoop, service: InkstoneService, objects: [(path: String, object: ExportedObject, subtree: Bool)],
+        logger: Logger
+    ) throws {
+        let (folder, isTemporary) = try Self.socketFolder()
+        temporaryFolder = isTemporary ? folder : nil
+        socketPath = folder + "/inkstoned-\(getpid()).socket"
+        unlink(socketPath)
+        let table = self.table
+        server = try Server(listenAddress: "unix:path=\(socketPath)", loop: loop) { connection in
+            let number = table.accepted.add(1, ordering: .relaxed).newValue
+            let identity = Self.identityPrefix + "\(number)"
+            connection.peerIdentity = identity
+            for entry in objects {
+                do {
+                    if entry.subtree {
+                        try connection.exportSubtree(entry.object, under: entry.path)
+                    } else {
+                        try connection.export(entry.object, at: entry.path)
+                    }
+                } catch {
+                    logger.error("peer \(identity): cannot export \(entry.path): \(error)")
+                }
+            }
+            table.connections.withLock { $0[identity] = connection }
+            connection.onDisconnected {
+                table.connections.withLock { $0[identity] = nil }
+                service.peerVanished(identity)
+                loop.execute { connection.close() }
+            }
+            logger.debug("peer \(identity) connected")
+        }
+        chmod(socketPath, 0o600)
+    }
+
+    /// The address clients pass to `dbus_connection_open` (with the server's GUID).
+    var address: String { server.address }
+
+    /// How many peer-to-peer connections are open.
+    var connectionCount: Int { table.connections.withLock { $0.count } }
+
+    /// The open connection with caller identity `identity`, if it is a peer-to-peer one.
+    func connection(for identity: String) -> Connection? {
+        guard identity.hasPrefix(Self.identityPrefix) else { return nil }
+        return table.connections.withLock { $0[identity] }
+    }
+
+    /// Stops listening, closes every peer connection and removes the socket.
+    func close() {
+        server.disconnect()
+        let open = table.connections.withLock { connections in
+            defer { connections = [:] }
+            return Array(connections.values)
+        }
+        for connection in open { connection.close() }
+        unlink(socketPath)
+        if let temporaryFolder { rmdir(temporaryFolder) }
+    }
+
+    /// `$XDG_RUNTIME_DIR/inkstone` (created 0700, and checked to be ours), else a new `/tmp/inkstone-XXXXXX`.
+    static func socketFolder() throws -> (path: String, isTemporary: Bool) {
+        if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty {
+            let folder = runtime + "/inkstone"
+            if mkdir(folder, 0o700) != 0, errno != EEXIST {
+                throw DBusKitError.failed("cannot create \(folder): errno \(errno)")
+            }
+            var status = stat()
+            guard lstat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == getuid() else {
+                throw DBusKitError.failed("\(folder) is not a folder owned by uid \(getuid())")
+            }
+            chmod(folder, 0o700)
+            return (folder, false)
+        }
+        var template = Array("/tmp/inkstone-XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else {
+            throw DBusKitError.failed("cannot create a private folder under /tmp: errno \(errno)")
+        }
+        return (String(cString: created), true)
+    }
+}
+
+/// The open peer connections by identity, and how many were ever accepted.
+private final class PeerTable: Sendable {
+    let connections = Mutex<[String: Connection]>([:])
+    let accepted = Atomic<Int>(0)
+}
+
+/// The daemon's direct transport, once it listens.
+final class PeerSlot: Sendable {
+    let transport = Mutex<PeerTransport?>(nil)
+
+    /// The peer-to-peer connection of caller `identity`, if any.
+    func connection(for identity: String) -> Connection? {
+        transport.withLock { $0 }?.connection(for: identity)
+    }
+}

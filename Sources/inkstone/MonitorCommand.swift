@@ -1,0 +1,161 @@
+import ArgumentParser
+import DBusKit
+import Glibc
+
+/// `inkstone monitor`: prints a context's notifications as they arrive.
+struct MonitorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "monitor",
+        abstract: "Print an input context's notifications (text, selection, marked text, candidates, ...).",
+        discussion: """
+            Signals are unicast to one listener per context, so monitoring means becoming it: \
+            for an existing CONTEXT (a number or an object path) the monitor calls its \
+            Subscribe(kinds) and receives its signals from then on. Only contexts created with \
+            persist=true may be subscribed to by another client, and the previous listener stops \
+            receiving signals. For a DOCUMENT path (…/document/N) the monitor attaches a new context \
+            of its own to the document and prints what that observing view is told; the document \
+            must be shared with the monitor's caller: run it --via-bus and it prints the unique bus \
+            name to share with (Document1.Share), then waits until its creator has done so. With no argument it creates a persistent \
+            context, prints its path and monitors it, so other programs (dbus-send) can type into it.
+
+            Output: one line per signal, `MEMBER name=value …` (strings quoted), or with --json one \
+            object per line: {"path": …, "interface": …, "member": …, "args": {…}}.
+            """
+    )
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Argument(help: "A context (N or its path) or a document path; none: a new persistent context.")
+    var target: String?
+
+    @Option(help: "Notification kinds to subscribe to, joined by + (default all).")
+    var kinds = "text+selection+marked+commit+edits+properties+candidates+geometry"
+
+    @Flag(help: "Print one JSON object per line.")
+    var json = false
+
+    @Option(help: "Exit after this many signals.")
+    var count: Int?
+
+    @Option(help: "Exit after this many seconds without a signal.")
+    var idleTimeout: Double?
+
+    func run() throws {
+        try reportingErrors {
+            let link = try connection.connect()
+            let context = try watchedContext(link)
+            let caller = link.isDirect ? "direct" : "via the bus as \(link.connection.uniqueName ?? "?")"
+            printError("monitoring \(context) (\(caller))")
+            var printed = 0
+            let waitMilliseconds = idleTimeout.map { Int32($0 * 1000) } ?? -1
+            while count.map({ printed < $0 }) ?? true {
+                guard let message = link.connection.nextMessage(timeoutMilliseconds: waitMilliseconds) else {
+                    if !link.connection.isConnected { throw ClientError.daemonLeft }
+                    if idleTimeout != nil { return }
+                    continue
+                }
+                guard message.kind == .signal, message.path == context else { continue }
+                print(try SignalLine(message).render(json: json))
+                fflush(nil)
+                printed += 1
+            }
+        }
+    }
+
+    /// Subscribes to the target context, or makes one (on a document, or persistent).
+    private func watchedContext(_ link: DaemonLink) throws -> String {
+        let kindList = kinds.split(separator: "+").map(String.init)
+        guard let target else {
+            var reader = try link.call(member: "NewInputContext") {
+                $0.append(strings: ["persist=true", "notifications=" + kinds])
+            }.reader()
+            let path = try reader.readObjectPath()
+            print(path)
+            fflush(nil)
+            return path
+        }
+        let path = DaemonLink.objectPath(target)
+        if path.contains("/document/") {
+            return try attachView(to: path, kinds: kindList, link: link)
+        }
+        try link.call(path: path, interface: DaemonLink.contextInterface, member: "Subscribe") {
+            $0.append(strings: kindList)
+        }
+        return path
+    }
+}
+
+extension MonitorCommand {
+    /// A new context of this client on `document`; while the document is not shared with
+    /// this client yet, says with which name it must be shared and retries.
+    fileprivate func attachView(to document: String, kinds: [String], link: DaemonLink) throws -> String {
+        var announced = false
+        while true {
+            do {
+                var reader = try link.call(member: "CreateInputContext") { writer in
+                    writer.append(vardict: [
+                        "document": .objectPath(document),
+                        "notifications": .array(elementSignature: "s", kinds.map { .string($0) }),
+                    ])
+                }.reader()
+                return try reader.readObjectPath()
+            } catch let error as DBusKitError where error.name == "org.inkstone.Error.AccessDenied" {
+                guard let name = link.connection.uniqueName else { throw error }
+                if !announced {
+                    printError("waiting until \(document) is shared with \(name) (Document1.Share)")
+                    announced = true
+                }
+                usleep(200_000)
+            }
+        }
+    }
+}
+
+/// One received signal with its argument names.
+struct SignalLine {
+    let message: Message
+    let values: [DBusValue]
+
+    init(_ message: Message) throws {
+        self.message = message
+        var reader = message.reader()
+        var values: [DBusValue] = []
+        while !reader.isAtEnd { values.append(try reader.readValue()) }
+        self.values = values
+    }
+
+    /// Argument names of the contract's signals (others are arg0, arg1, …).
+    static let argumentNames: [String: [String]] = [
+        "TextWillChange": ["revision"],
+        "TextDidChange": ["revision", "start", "old_length", "new_length", "cause"],
+        "SelectionWillChange": [],
+        "SelectionDidChange": ["start", "length"],
+        "MarkedTextChanged": ["text", "sel_start", "sel_length"],
+        "Committed": ["text"],
+        "EditApplied": ["ticket", "revision"],
+        "EditFailed": ["ticket", "error_name", "message"],
+        "CandidatesChanged": ["items", "cursor", "page", "has_prev", "has_next"],
+        "PropertiesChanged": ["interface_name", "changed_properties", "invalidated_properties"],
+    ]
+
+    func render(json: Bool) -> String {
+        let member = message.member ?? "?"
+        let names = Self.argumentNames[member] ?? []
+        let pairs = values.enumerated().map { offset, value in
+            (offset < names.count ? names[offset] : "arg\(offset)", value)
+        }
+        if json {
+            let args = pairs.map { "\(ValueFormat.quoted($0.0)): \(ValueFormat.json($0.1))" }.joined(separator: ", ")
+            return """
+                {"path": \(ValueFormat.quoted(message.path ?? "")), "interface": \
+                \(ValueFormat.quoted(message.interface ?? "")), "member": \(ValueFormat.quoted(member)), \
+                "args": {\(args)}}
+                """
+        }
+        let rendered = pairs.map { name, value in
+            if case .string(let string) = value { return "\(name)=\(ValueFormat.quoted(string))" }
+            return "\(name)=\(ValueFormat.text(value))"
+        }
+        return ([member] + rendered).joined(separator: " ")
+    }
+}

@@ -1,0 +1,141 @@
+import DBusKit
+import Glibc
+import InkstoneTestSupport
+import Testing
+
+/// A daemon whose direct transport lives in a runtime folder of the test's own.
+private final class PeerDaemon {
+    let runtime: String
+    let bus: PrivateBus
+    let daemon: DaemonProcess
+    let peerAddress: String
+
+    init() throws {
+        runtime = try makeTemporaryDirectory(prefix: "inkstone-runtime")
+        bus = try PrivateBus()
+        daemon = try DaemonProcess(arguments: ["--address", bus.address], environment: ["XDG_RUNTIME_DIR": runtime])
+        let owned = try daemon.waitForName(busName, on: bus.address)
+        try #require(owned, "inkstoned did not take \(busName): \(daemon.stderr)")
+        let client = try BusClient(address: bus.address)
+        peerAddress = try client.callString(busName, servicePath, serviceInterface, "GetPeerAddress")
+    }
+
+    deinit {
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit(timeout: .seconds(5))
+    }
+
+    /// A new peer-to-peer connection.
+    func connect() throws -> Connection { try Connection(address: peerAddress, registerWithBus: false) }
+
+    /// `contexts` from GetStatus, asked on the bus.
+    func contextCount() throws -> UInt32? {
+        let client = try BusClient(address: bus.address)
+        var reader = try client.call(busName, servicePath, serviceInterface, "GetStatus").reader()
+        return try reader.readVardict()["contexts"].flatMap(\.int64Value).map { UInt32($0) }
+    }
+}
+
+/// A call with no destination (peer to peer).
+private func peerCall(
+    _ connection: Connection, _ path: String, _ interface: String, _ member: String,
+    _ body: (inout MessageWriter) throws -> Void = { _ in }
+) throws -> Message {
+    try connection.call(
+        destination: nil, path: path, interface: interface, member: member, timeoutMilliseconds: 10_000, body)
+}
+
+@Suite struct PeerToPeerTests {
+    @Test func socketLivesInTheRuntimeFolderOwnerOnly() throws {
+        let daemon = try PeerDaemon()
+        #expect(daemon.peerAddress.hasPrefix("unix:path=\(daemon.runtime)/inkstone/"), "\(daemon.peerAddress)")
+        var folder = stat()
+        #expect(stat(daemon.runtime + "/inkstone", &folder) == 0)
+        #expect(folder.st_mode & 0o777 == 0o700)
+        let socketPath = String(daemon.peerAddress.dropFirst("unix:path=".count).prefix { $0 != "," })
+        var socket = stat()
+        #expect(stat(socketPath, &socket) == 0)
+        #expect(socket.st_mode & 0o077 == 0, "socket mode \(String(socket.st_mode & 0o777, radix: 8))")
+    }
+
+    /// Typing over a direct connection behaves as over the bus: same replies, same signals (on that connection).
+    @Test func directClientTypesHangulAndGetsItsSignals() throws {
+        let daemon = try PeerDaemon()
+        let connection = try daemon.connect()
+        defer { connection.close() }
+        #expect(connection.uniqueName == nil)
+        var created = try peerCall(connection, servicePath, serviceInterface, "NewInputContext") {
+            $0.append(strings: ["engine=hangul"])
+        }.reader()
+        let context = try created.readObjectPath()
+        var handled = try peerCall(connection, context, "org.inkstone.InputContext1", "ProcessKeyNames") {
+            $0.append(strings: ["g", "k", "s", "r", "m", "f", "space"])
+        }.reader()
+        #expect(try handled.readArray { try $0.readBool() } == Array(repeating: true, count: 7))
+        var text = try peerCall(connection, context, "org.inkstone.InputContext1", "GetText").reader()
+        #expect(try text.readString() == "한글 ")
+        var commits = ""
+        var members: Set<String> = []
+        while let message = connection.nextMessage(timeoutMilliseconds: 0) {
+            guard message.kind == .signal, message.path == context else { continue }
+            members.insert(message.member ?? "")
+            if message.member == "Committed" {
+                var reader = message.reader()
+                commits += try reader.readString()
+            }
+        }
+        #expect(commits == "한글 ")
+        #expect(members.isSuperset(of: ["TextDidChange", "MarkedTextChanged", "SelectionDidChange"]), "\(members)")
+    }
+
+    /// A direct connection is its own caller: others cannot use its contexts, and they die with it.
+    @Test func directContextsAreOwnedAndDieWithTheConnection() throws {
+        let daemon = try PeerDaemon()
+        let first = try daemon.connect()
+        var created = try peerCall(first, servicePath, serviceInterface, "NewInputContext") { $0.append(strings: []) }
+            .reader()
+        let context = try created.readObjectPath()
+        #expect(try daemon.contextCount() == 1)
+
+        let second = try daemon.connect()
+        defer { second.close() }
+        #expect(throws: DBusKitError.self) {
+            _ = try peerCall(second, context, "org.inkstone.InputContext1", "GetText")
+        }
+        let bus = try BusClient(address: daemon.bus.address)
+        #expect(throws: DBusKitError.self) {
+            _ = try bus.call(busName, context, "org.inkstone.InputContext1", "GetText")
+        }
+
+        first.close()
+        var remaining = try daemon.contextCount()
+        for _ in 0..<100 where remaining != 0 {
+            usleep(20_000)
+            remaining = try daemon.contextCount()
+        }
+        #expect(remaining == 0)
+        #expect(try daemon.contextCount() == 0)
+    }
+
+    /// Another uid cannot connect, even when the folder and socket are opened up: the EXTERNAL check refuses it.
+    @Test(.enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root and setpriv"))
+    func anotherUserIsRefused() throws {
+        let daemon = try PeerDaemon()
+        let socketPath = String(daemon.peerAddress.dropFirst("unix:path=".count).prefix { $0 != "," })
+        let asNobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        let status = [builtProduct("inkstone"), "status", "--peer-address", daemon.peerAddress]
+        let locked = try run(asNobody + status)
+        #expect(locked.termination == .exited(1), "\(locked.stdout)")
+        // Open the folders and the socket to everyone: only authentication stands in the way now.
+        chmod(daemon.runtime, 0o755)
+        chmod(daemon.runtime + "/inkstone", 0o755)
+        chmod(socketPath, 0o777)
+        let opened = try run(asNobody + status)
+        #expect(opened.termination == .exited(1), "\(opened.stdout)")
+        #expect(!opened.stderr.contains("Permission denied"), "\(opened.stderr)")
+        #expect(opened.stderr.contains("did not accept this connection"), "\(opened.stderr)")
+        // The same command as the daemon's own user succeeds.
+        let own = try run(status)
+        #expect(own.termination == .exited(0), "\(own.stderr)")
+    }
+}
