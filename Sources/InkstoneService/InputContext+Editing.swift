@@ -21,6 +21,13 @@ extension InputContext {
         return EditReceipt(revision: shared.document.revision, ticket: 0)
     }
 
+    /// Puts a caret at the end of the document when the context has neither
+    /// a selection nor marked text (as a new context), notifying the move.
+    func ensureCaret() throws(InkstoneError) {
+        guard view.selectedRange == nil, view.markedRange == nil else { return }
+        try mutate { () throws(InkstoneError) in try view.setSelectedRange(start: view.length, length: 0) }
+    }
+
     private var queuePolicy: QueuePolicy { options.queueEdits ? .queue : .failIfBusy }
 
     /// Throws `LimitExceeded` when adding `added` UTF-8 bytes (less `removed`)
@@ -37,17 +44,13 @@ extension InputContext {
     /// Inserts text over the selection (UIKeyInput.insertText); commits open marked text.
     public func insertText(_ text: String) throws(InkstoneError) -> EditReceipt {
         try checkSize(adding: text)
-        if view.selectedRange == nil, view.markedRange == nil {
-            _ = try view.setSelectedRange(start: view.length, length: 0)
-        }
+        try ensureCaret()
         return try mutate { () throws(InkstoneError) in try view.insertText(text, policy: queuePolicy) }
     }
 
     /// Deletes the selection or one grapheme back.
     public func deleteBackward() throws(InkstoneError) -> EditReceipt {
-        if view.selectedRange == nil, view.markedRange == nil {
-            _ = try view.setSelectedRange(start: view.length, length: 0)
-        }
+        try ensureCaret()
         return try mutate { () throws(InkstoneError) in try view.deleteBackward(policy: queuePolicy) }
     }
 
@@ -82,6 +85,7 @@ extension InputContext {
         try checkSize(adding: text)
         let replacement: (Int, Int)?
         if replacementStart == -1 {
+            try ensureCaret()
             replacement = nil
         } else {
             replacement = (replacementStart, replacementLength)

@@ -48,7 +48,7 @@ extension InputContext {
         if let deletion = output.deleteSurrounding, deletion.before > 0 || deletion.after > 0 {
             try deleteSurrounding(deletion)
         }
-        ensureSelection()
+        try ensureCaret()
         if let commit = output.commit, !commit.isEmpty {
             try checkSize(adding: commit)
             try mutate(committed: commit) { () throws(InkstoneError) in try view.insertText(commit) }
@@ -66,11 +66,6 @@ extension InputContext {
         }
     }
 
-    private func ensureSelection() {
-        if view.selectedRange == nil, view.markedRange == nil {
-            _ = try? view.setSelectedRange(start: view.length, length: 0)
-        }
-    }
 
     private func showPreedit(_ preedit: Preedit) throws(InkstoneError) {
         let text = preedit.text
