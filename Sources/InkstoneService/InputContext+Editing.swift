@@ -25,6 +25,9 @@ extension InputContext {
     /// a selection nor marked text (as a new context), notifying the move.
     func ensureCaret() throws(InkstoneError) {
         guard view.selectedRange == nil, view.markedRange == nil else { return }
+        if !options.queueEdits, shared.document.isComposing {
+            throw .busy("another context of document \(shared.id) is composing")
+        }
         try mutate { () throws(InkstoneError) in try view.setSelectedRange(start: view.length, length: 0) }
     }
 
@@ -60,6 +63,14 @@ extension InputContext {
     ) throws(InkstoneError) -> EditReceipt {
         let removed = try view.document.storage.utf8Range(start: start, length: length, in: unit)
         try checkSize(adding: text, removing: removed.count)
+        if view.markedText != nil {
+            // The context's own composition stays open: the edit waits for it, as other contexts' edits do.
+            return try mutate { () throws(InkstoneError) in
+                try shared.document.replace(
+                    start: start, length: length, in: unit, with: text, expectedRevision: expectedRevision,
+                    cause: cause, policy: queuePolicy)
+            }
+        }
         return try mutate { () throws(InkstoneError) in
             try view.replace(
                 start: start, length: length, with: text, expectedRevision: expectedRevision,
@@ -74,6 +85,10 @@ extension InputContext {
             try mutate { view.clearSelection() }
             return
         }
+        guard length >= 0 else { throw .invalidRange("length \(length) is negative") }
+        for end in [start, start + length] where try !view.isGraphemeBoundary(end) {
+            throw .invalidRange("\(unit.rawValue) offset \(end) splits a grapheme cluster; selections lie on cluster boundaries")
+        }
         try mutate { () throws(InkstoneError) in try view.setSelectedRange(start: start, length: length) }
     }
 
@@ -85,8 +100,8 @@ extension InputContext {
         try checkSize(adding: text)
         let replacement: (Int, Int)?
         if replacementStart == -1 {
-            try ensureCaret()
-            replacement = nil
+            // A new context (no selection, no marked text) composes at the end.
+            replacement = view.selectedRange == nil && view.markedRange == nil ? (view.length, 0) : nil
         } else {
             replacement = (replacementStart, replacementLength)
         }

@@ -39,7 +39,7 @@ extension DocumentView {
             var selectionBefore: SavedSelection?
             if let marked {
                 let current = marked.utf8Range
-                if replaced == current, marked.text == text,
+                if replaced == current, marked.text.utf8.elementsEqual(text.utf8),
                    marked.selection == TextRange(start: selectedStart, length: selectedLength),
                    marked.segments == segments {
                     return nil
@@ -52,7 +52,7 @@ extension DocumentView {
                 selectionBefore = savedSelection(referenceUTF8: replaced.lowerBound)
                 undoStack.closeTyping()
             }
-            if storage.text(utf8Range: replaced) != text {
+            if !storage.text(utf8Range: replaced).utf8.elementsEqual(text.utf8) {
                 document.applyEdit(utf8Range: replaced, with: text, cause: .composition, viewID: id)
             }
             marked = MarkedState(
@@ -91,7 +91,7 @@ extension DocumentView {
             let range = marked.utf8Range
             self.marked = nil
             document.composingView = nil
-            if storage.text(utf8Range: range) != marked.originalText {
+            if !storage.text(utf8Range: range).utf8.elementsEqual(marked.originalText.utf8) {
                 document.applyEdit(utf8Range: range, with: marked.originalText, cause: .composition, viewID: id)
             }
             if marked.selectionBefore != nil {
@@ -110,7 +110,7 @@ extension DocumentView {
     func commitMarkedText(replacingWith text: String) {
         guard let current = marked else { return }
         let range = current.utf8Range
-        if storage.text(utf8Range: range) != text {
+        if !storage.text(utf8Range: range).utf8.elementsEqual(text.utf8) {
             document.applyEdit(utf8Range: range, with: text, cause: .commit, viewID: id)
         }
         marked?.text = text
@@ -125,7 +125,7 @@ extension DocumentView {
         let range = marked.utf8Range
         self.marked = nil
         document.composingView = nil
-        if marked.text != marked.originalText {
+        if !marked.text.utf8.elementsEqual(marked.originalText.utf8) {
             let plan = undoStack.plan(utf8Range: range, text: marked.text, cause: .commit, mergeable: false)
             undoStack.record(
                 plan, newUTF8Range: range, insertedText: marked.text, replacedText: marked.originalText,

@@ -30,6 +30,15 @@ struct InkstoneDaemonCommand: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @Option(help: "Input contexts one client may hold at once.")
+    var maxContexts = ServiceLimits().contextsPerPeer
+
+    @Option(help: "The largest document, in UTF-8 bytes.")
+    var maxDocumentBytes = ServiceLimits().documentUTF8Bytes
+
+    @Option(help: "The longest string one call may carry, in UTF-8 bytes.")
+    var maxStringBytes = ServiceLimits().stringUTF8Bytes
+
     @Flag(help: "Print every exported (interface, member, kind, signature, detail) and exit.")
     var printInterfaces = false
 
@@ -49,9 +58,13 @@ struct InkstoneDaemonCommand: ParsableCommand {
             logger.critical("no bus: pass --address or set DBUS_SESSION_BUS_ADDRESS")
             throw ExitCode(Daemon.ExitStatus.failure.rawValue)
         }
+        var limits = ServiceLimits()
+        limits.contextsPerPeer = maxContexts
+        limits.documentUTF8Bytes = maxDocumentBytes
+        limits.stringUTF8Bytes = maxStringBytes
         let status: Daemon.ExitStatus
         do {
-            status = try Daemon(address: busAddress, logger: logger).run(replace: replace)
+            status = try Daemon(address: busAddress, logger: logger, limits: limits).run(replace: replace)
         } catch {
             logger.critical("could not start: \(error)")
             throw ExitCode(Daemon.ExitStatus.failure.rawValue)

@@ -37,11 +37,13 @@ import Testing
         }
         var contexts = [first]
         for unit in units.dropFirst() {
+            try? first.shared.share(with: ":1.\(contexts.count + 1)", caller: ":1.1")
             guard let context = try? service.createContext(
                 owner: ":1.\(contexts.count + 1)", options: contextOptions(unit: unit, document: first.shared))
             else { continue }
             contexts.append(context)
         }
+        #expect(contexts.count == units.count, "seed \(seed): a context could not attach")
         var replicas = contexts.map { _ in Replica(elements: []) }
         var history: [String] = []
         for step in 0..<steps {
