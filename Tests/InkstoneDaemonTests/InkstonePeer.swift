@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 import DBusKit
 import InkstoneTestSupport
 import Testing
@@ -178,4 +179,22 @@ final class InkstonePeer {
 /// The signals of some members only.
 func only(_ members: Set<String>, _ signals: [SeenSignal]) -> [SeenSignal] {
     signals.filter { members.contains($0.member) }
+}
+
+/// Reads messages from `connection` in arrival order, handing each to `body`
+/// until it returns true; false when `seconds` pass first.
+func readMessages(on connection: Connection, seconds: Int = 30, until body: (Message) -> Bool) -> Bool {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    let deadline = now.tv_sec + seconds
+    while now.tv_sec < deadline {
+        if let raw = dbus_connection_pop_message(connection.raw) {
+            if body(Message(owning: raw)) { return true }
+            continue
+        }
+        guard connection.isConnected else { return false }
+        _ = dbus_connection_read_write(connection.raw, 100)
+        clock_gettime(CLOCK_MONOTONIC, &now)
+    }
+    return false
 }

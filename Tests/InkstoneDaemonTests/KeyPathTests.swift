@@ -68,21 +68,10 @@ import Testing
             try call.write { $0.append(strings: names) }
             let serial = try connection.send(call)
             var before: [String] = []
-            var replied = false
-            var waits = 0
-            while !replied, waits < 100 {
-                guard let raw = dbus_connection_pop_message(connection.raw) else {
-                    _ = dbus_connection_read_write(connection.raw, 100)
-                    waits += 1
-                    continue
-                }
-                let message = Message(owning: raw)
-                if message.kind == .signal, message.path == context {
-                    before.append(message.member ?? "")
-                } else if message.kind == .methodReturn || message.kind == .error,
-                          dbus_message_get_reply_serial(message.raw) == serial {
-                    replied = true
-                }
+            let replied = readMessages(on: connection) { message in
+                if message.kind == .signal, message.path == context { before.append(message.member ?? "") }
+                return (message.kind == .methodReturn || message.kind == .error)
+                    && dbus_message_get_reply_serial(message.raw) == serial
             }
             #expect(replied)
             #expect(before.contains("TextDidChange") && before.contains("MarkedTextChanged"), "\(names): \(before)")

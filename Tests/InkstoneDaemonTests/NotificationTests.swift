@@ -71,17 +71,9 @@ import Testing
         // The monitor sees alice's GetVersion reply after everything before it.
         _ = try alice.call(servicePath, "GetVersion", interface: serviceInterface)
         var seen: [Message] = []
-        var synced = false
-        var waits = 0
-        while !synced, waits < 100 {
-            guard let raw = dbus_connection_pop_message(monitor.connection.raw) else {
-                _ = dbus_connection_read_write(monitor.connection.raw, 100)
-                waits += 1
-                continue
-            }
-            let message = Message(owning: raw)
+        let synced = readMessages(on: monitor.connection) { message in
             if message.kind == .signal, message.path?.hasPrefix(servicePath) == true { seen.append(message) }
-            if message.kind == .methodReturn, message.destination == alice.name, message.signature == "s" { synced = true }
+            return message.kind == .methodReturn && message.destination == alice.name && message.signature == "s"
         }
         #expect(synced, "seed \(seed): the monitor did not catch up")
         #expect(seen.count > 40, "seed \(seed): only \(seen.count) signals")
@@ -128,17 +120,9 @@ import Testing
         try peer.insert(textOnly, "!")
         _ = try peer.call(servicePath, "GetVersion", interface: serviceInterface)
         var members: [String: [String]] = [:]
-        var synced = false
-        var waits = 0
-        while !synced, waits < 100 {
-            guard let raw = dbus_connection_pop_message(monitor.connection.raw) else {
-                _ = dbus_connection_read_write(monitor.connection.raw, 100)
-                waits += 1
-                continue
-            }
-            let message = Message(owning: raw)
+        let synced = readMessages(on: monitor.connection) { message in
             if message.kind == .signal, let path = message.path { members[path, default: []].append(message.member ?? "") }
-            if message.kind == .methodReturn, message.signature == "s", message.destination == peer.name { synced = true }
+            return message.kind == .methodReturn && message.signature == "s" && message.destination == peer.name
         }
         #expect(synced)
         #expect(members[quiet] == nil, "\(members[quiet] ?? [])")
