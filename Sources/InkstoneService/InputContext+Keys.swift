@@ -12,7 +12,14 @@ extension InputContext {
     public func processKey(_ key: KeyEvent) throws(InkstoneError) -> Bool {
         if engine.needsSurroundingText { engine.setSurroundingText(textBeforeCaret()) }
         let output = engine.handle(key)
-        try apply(output)
+        do {
+            try apply(output)
+        } catch {
+            // The document refused the engine's answer (e.g. Busy while another
+            // context composes): drop the engine's state so it matches the document.
+            engine.reset()
+            throw error
+        }
         return output.consumed
     }
 
@@ -48,9 +55,9 @@ extension InputContext {
         if let deletion = output.deleteSurrounding, deletion.before > 0 || deletion.after > 0 {
             try deleteSurrounding(deletion)
         }
-        try ensureCaret()
         if let commit = output.commit, !commit.isEmpty {
             try checkSize(adding: commit)
+            try ensureCaret()
             try mutate(committed: commit) { () throws(InkstoneError) in try view.insertText(commit) }
         }
         if let preedit = output.preedit, !preedit.text.isEmpty {
@@ -80,8 +87,12 @@ extension InputContext {
             start += length
         }
         try checkSize(adding: text)
+        // A context with neither selection nor marked text composes at the end.
+        let atEnd = view.selectedRange == nil && view.markedRange == nil ? view.length : nil
         try mutate { () throws(InkstoneError) in
-            try view.setMarkedText(text, selectedStart: cursor[unit], selectedLength: 0, segments: segments)
+            try view.setMarkedText(
+                text, selectedStart: cursor[unit], selectedLength: 0, replacementStart: atEnd,
+                replacementLength: atEnd.map { _ in 0 }, segments: segments)
         }
     }
 
@@ -101,6 +112,7 @@ extension InputContext {
     private func perform(_ action: EditAction) throws(InkstoneError) {
         switch action {
         case .deleteBackward:
+            try ensureCaret()
             try mutate { () throws(InkstoneError) in try view.deleteBackward() }
         case .deleteForward:
             guard let selection = view.selectedRange else { return }

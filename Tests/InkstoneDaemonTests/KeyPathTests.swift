@@ -135,6 +135,23 @@ import Testing
         #expect(shortcut.first?.boolValue == false)
     }
 
+    /// One composition per document: keys that would compose while another context composes are Busy,
+    /// and leave the engine ready for the next composition.
+    @Test func keysWhileAnotherContextComposes() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        let composer = try peer.newContext([])
+        let document = try peer.property(composer, "Document")?.stringValue ?? ""
+        let typist = try peer.newContext(["document=\(document)", "engine=hangul"])
+        try peer.setMarked(composer, "か", 1, 0)
+        #expect(peer.errorName(typist, "ProcessKeyNames") { $0.append(strings: ["g"]) } == "org.inkstone.Error.Busy")
+        #expect(try peer.call(typist, "HasMarkedText").first?.boolValue == false)
+        #expect(try peer.text(typist) == "か")
+        try peer.call(composer, "UnmarkText")
+        #expect(try peer.keys(typist, ["k"]) == [true])
+        #expect(try peer.text(typist) == "かㅏ", "the refused ㅎ is not remembered by the engine")
+    }
+
     @Test func engines() throws {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)

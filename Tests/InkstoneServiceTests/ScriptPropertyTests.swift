@@ -1,3 +1,4 @@
+import InkstoneEngines
 import InkstoneService
 import InkstoneText
 import PropertyBased
@@ -6,6 +7,11 @@ import Testing
 /// Random scripts of calls over several contexts (each in its own unit) on one
 /// document, watched by a recording sink.
 @Suite struct ScriptPropertyTests {
+    static let keyNames = [
+        "g", "k", "s", "r", "m", "f", "space", "BackSpace", "Hangul_Hanja", "1", "2", "Left", "Right", "Return",
+        "Escape", "dead_acute", "e", "Multi_key", "o", "Page_Down", "Delete", "Home", "End", "shift+Left",
+    ]
+    static let engines = ["hangul", "compose", "hangul"]
     static let pieces = ["a", "é", "e\u{301}", "\u{301}", "👩‍👩‍👧", "\u{200D}", "🇫🇷", "한", "\r\n", "\n", "x", " "]
 
     /// One context's copy of the text, rebuilt only from its notifications:
@@ -30,7 +36,9 @@ import Testing
         let recorded = RecordedService()
         let service = recorded.service
         let units = OffsetUnit.allCases.shuffled(using: &rng).prefix(Int.random(in: 2...3, using: &rng))
-        guard let first = try? service.createContext(owner: ":1.1", options: contextOptions(unit: units.first ?? .utf16))
+        var firstOptions = contextOptions(unit: units.first ?? .utf16)
+        firstOptions.engine = Self.engines[0]
+        guard let first = try? service.createContext(owner: ":1.1", options: firstOptions)
         else {
             Issue.record("seed \(seed): could not create a context")
             return
@@ -38,8 +46,9 @@ import Testing
         var contexts = [first]
         for unit in units.dropFirst() {
             try? first.shared.share(with: ":1.\(contexts.count + 1)", caller: ":1.1")
-            guard let context = try? service.createContext(
-                owner: ":1.\(contexts.count + 1)", options: contextOptions(unit: unit, document: first.shared))
+            var options = contextOptions(unit: unit, document: first.shared)
+            options.engine = Self.engines[contexts.count]
+            guard let context = try? service.createContext(owner: ":1.\(contexts.count + 1)", options: options)
             else { continue }
             contexts.append(context)
         }
@@ -152,7 +161,11 @@ import Testing
         func position() -> Int { Int.random(in: 0...max(0, context.view.length), using: &rng) }
         var call = ""
         let error = inkstoneError {
-            switch Int.random(in: 0..<11, using: &rng) {
+            switch Int.random(in: 0..<14, using: &rng) {
+            case 11, 12, 13:
+                let name = Self.keyNames.randomElement(using: &rng) ?? "a"
+                call = "key(\(name))"
+                _ = try context.processKey(try KeyEvent(keyString: name))
             case 0, 1:
                 let inserted = text()
                 call = "insertText(\(inserted.debugDescription))"
