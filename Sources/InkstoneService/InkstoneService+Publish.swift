@@ -9,7 +9,12 @@ extension InkstoneService {
     ///   - result: the events of the call, in order.
     ///   - origin: the context that made the call (owner of a queued ticket).
     ///   - committed: text the origin committed, for `Committed`.
-    func publish(_ result: EditResult, in shared: SharedDocument, origin: InputContext?, committed: String? = nil) {
+    ///   - publishingProperties: false for the first step of a call whose
+    ///     later step publishes them (one `PropertiesChanged` per call).
+    func publish(
+        _ result: EditResult, in shared: SharedDocument, origin: InputContext?, committed: String? = nil,
+        publishingProperties: Bool = true
+    ) {
         guard let sink else { return }
         // `Committed` goes out when the composition ends (the origin's marked
         // text changes), before the queued edits that ending releases.
@@ -57,7 +62,7 @@ extension InkstoneService {
             }
         }
         deliverCommit()
-        publishProperties(of: shared)
+        if publishingProperties, origin?.defersProperties != true { publishProperties(of: shared) }
     }
 
     /// Sends `PropertiesChanged` to every context of the document whose

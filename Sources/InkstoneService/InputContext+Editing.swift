@@ -28,7 +28,8 @@ extension InputContext {
         if !options.queueEdits, shared.document.isComposing {
             throw .busy("another context of document \(shared.id) is composing")
         }
-        try mutate { () throws(InkstoneError) in try view.setSelectedRange(start: view.length, length: 0) }
+        let result = try view.setSelectedRange(start: view.length, length: 0)
+        service.publish(result, in: shared, origin: self, publishingProperties: false)
     }
 
     private var queuePolicy: QueuePolicy { options.queueEdits ? .queue : .failIfBusy }

@@ -11,6 +11,11 @@ extension InputContext {
     /// application should handle it, e.g. a Ctrl shortcut).
     public func processKey(_ key: KeyEvent) throws(InkstoneError) -> Bool {
         if engine.needsSurroundingText { engine.setSurroundingText(textBeforeCaret()) }
+        defersProperties = true
+        defer {
+            defersProperties = false
+            service.publishProperties(of: shared)
+        }
         let output = engine.handle(key)
         do {
             try apply(output)

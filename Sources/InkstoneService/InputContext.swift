@@ -29,6 +29,8 @@ public final class InputContext {
     public internal(set) var candidates: CandidatesSnapshot = .closed
     /// The properties as last published (for `PropertiesChanged`).
     var publishedProperties: ContextProperties?
+    /// Set while one call makes several steps (a key): properties are published once, at its end.
+    var defersProperties = false
     /// The service that publishes this context's changes.
     unowned let service: InkstoneService
 

@@ -113,4 +113,52 @@ import Testing
         let appliedAt = order.firstIndex(of: "EditApplied") ?? -1
         #expect(committedAt >= 0 && appliedAt > committedAt, "\(order)")
     }
+
+    @Test func focusOutAndDestroyEndTheComposition() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        let keeper = try peer.newContext([])
+        let document = try peer.property(keeper, "Document")?.stringValue ?? ""
+        let dropper = try peer.newContext(["document=\(document)", "focus_out=discard"])
+        try peer.call(keeper, "FocusIn")
+        #expect(try peer.property(keeper, "Focused")?.boolValue == true)
+        try peer.setMarked(keeper, "kept", 4, 0)
+        _ = try peer.drainSignals()
+        try peer.call(keeper, "FocusOut")
+        #expect(try peer.text(keeper) == "kept")
+        #expect(try peer.property(keeper, "Focused")?.boolValue == false)
+        #expect(only(["Committed"], try peer.drainSignals(of: keeper)).count == 1)
+        try peer.call(dropper, "SetSelectedRange") { $0.append(Int64(0)); $0.append(Int64(0)) }
+        try peer.setMarked(dropper, "gone", 4, 0)
+        try peer.call(dropper, "FocusOut")
+        #expect(try peer.text(keeper) == "kept")
+        try peer.setMarked(keeper, "!", 1, 0)
+        try peer.call(keeper, "Destroy")
+        #expect(try peer.text(dropper) == "kept!", "Destroy commits by default")
+        #expect(try peer.property(document, "ContextCount", interface: documentInterface) == .uint32(1))
+    }
+
+    @Test func propertiesChangedFollowsEdits() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        let context = try peer.newContext(["unit=scalars"])
+        _ = try peer.drainSignals()
+        try peer.insert(context, "e\u{301}")
+        let changes = only(["PropertiesChanged"], try peer.drainSignals(of: context))
+        #expect(changes.count == 1)
+        guard case .array(_, let entries) = changes.first?.arguments.dropFirst().first else {
+            Issue.record("no changed properties: \(changes)")
+            return
+        }
+        let changed = Dictionary(uniqueKeysWithValues: entries.compactMap { entry -> (String, DBusValue)? in
+            guard case .dictEntry(let key, let value) = entry, let name = key.stringValue else { return nil }
+            return (name, value)
+        })
+        #expect(changed["Length"]?.compact == "2", "\(changed)")
+        #expect(changed["Revision"]?.compact == "\(try peer.revision(context))")
+        #expect(changed["CanUndo"]?.compact == "true")
+        #expect(changed["SelectedRange"]?.compact == "(2, 0)")
+        try peer.call(context, "GetText")
+        #expect(only(["PropertiesChanged"], try peer.drainSignals(of: context)).isEmpty, "reads change nothing")
+    }
 }
