@@ -206,9 +206,12 @@ import Testing
         let closed = only(["CandidatesChanged"], try peer.drainSignals(of: context))
         #expect(closed.last?.arguments.dropFirst().first?.int == -1, "\(closed)")
         #expect(peer.errorName(context, "NextPage") == "org.inkstone.Error.InvalidState")
+        #expect(try peer.range(context, "SelectedRange") == (4, 0))
         try peer.call(context, "Undo")
-        #expect(try peer.text(context) == "나라 ")
+        #expect(try peer.text(context) == "나라 한", "Undo returns to the syllable before the conversion")
         try peer.call(context, "Redo")
         #expect(try peer.text(context) == "나라 韓")
+        _ = try peer.keys(context, ["r", "k"])
+        #expect(try peer.text(context) == "나라 韓가")
     }
 }
