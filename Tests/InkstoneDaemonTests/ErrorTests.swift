@@ -107,6 +107,17 @@ import Testing
     }
 }
 
+extension ErrorTests {
+    @Test func defaultContextLimitIs256PerClient() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        for _ in 0..<256 { _ = try peer.newContext([]) }
+        #expect(peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) { $0.append(strings: []) }
+            == Self.prefix + "LimitExceeded")
+        _ = try InkstonePeer(running).newContext([])
+    }
+}
+
 enum ObjectPathsForTests {
     static func context(_ id: Int) -> String { "/org/inkstone/Inkstone1/context/\(id)" }
 }
