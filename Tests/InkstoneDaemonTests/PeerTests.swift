@@ -115,4 +115,27 @@ import Testing
         #expect(only(["TextDidChange"], try script.drainSignals()).count == 1)
         #expect(try creator.drainSignals().isEmpty)
     }
+
+    @Test func aComposerLeavingReleasesTheQueuedEditsOfOthers() throws {
+        let running = try RunningDaemon()
+        let alice = try InkstonePeer(running)
+        let document = try alice.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
+        let mine = try alice.newContext(["document=\(document)"])
+        var ticket: UInt64 = 0
+        do {
+            let bob = try InkstonePeer(running)
+            try alice.call(document, "Share", interface: documentInterface) { $0.append(bob.name) }
+            let composer = try bob.newContext(["document=\(document)"])
+            try bob.setMarked(composer, "작성", 2, 0)
+            ticket = try alice.insert(mine, "!").1
+            #expect(ticket != 0)
+        }
+        let applied = readMessages(on: alice.client.connection) { message in
+            message.kind == .signal && message.member == "EditApplied"
+                && SeenSignal(message).arguments.first?.uint64 == ticket
+        }
+        #expect(applied, "the queued edit was not released when the composer left")
+        #expect(try alice.text(mine) == "작성!", "bob's open composition is committed (focus_out=commit)")
+        #expect(try alice.property(document, "Composing", interface: documentInterface)?.boolValue == false)
+    }
 }
