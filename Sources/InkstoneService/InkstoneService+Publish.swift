@@ -9,8 +9,21 @@ extension InkstoneService {
     ///   - result: the events of the call, in order.
     ///   - origin: the context that made the call (owner of a queued ticket).
     ///   - committed: text the origin committed, for `Committed`.
-    func publish(_ result: EditResult, in shared: SharedDocument, origin: InputContext?, committed: String? = nil) {
+    ///   - publishingProperties: false for the first step of a call whose
+    ///     later step publishes them (one `PropertiesChanged` per call).
+    func publish(
+        _ result: EditResult, in shared: SharedDocument, origin: InputContext?, committed: String? = nil,
+        publishingProperties: Bool = true
+    ) {
         guard let sink else { return }
+        // `Committed` goes out when the composition ends (the origin's marked
+        // text changes), before the queued edits that ending releases.
+        var pendingCommit = committed.flatMap { $0.isEmpty ? nil : $0 }
+        func deliverCommit() {
+            guard let text = pendingCommit, let origin else { return }
+            pendingCommit = nil
+            if origin.wants(.commit) { sink.deliver(.committed(text), to: origin) }
+        }
         for event in result.events {
             switch event {
             case .textChanged(let record):
@@ -29,12 +42,14 @@ extension InkstoneService {
                 sink.deliver(.selectionWillChange, to: context)
                 sink.deliver(.selectionDidChange(start: Int(start), length: Int(length)), to: context)
             case .markedTextChanged(let viewID):
-                guard let context = shared.context(viewID), context.wants(.marked) else { continue }
-                let view = context.view
-                let selection = view.markedSelection
-                sink.deliver(.markedTextChanged(
-                    text: view.markedText ?? "", selectionStart: selection?.start ?? 0,
-                    selectionLength: selection?.length ?? 0), to: context)
+                if let context = shared.context(viewID), context.wants(.marked) {
+                    let view = context.view
+                    let selection = view.markedSelection
+                    sink.deliver(.markedTextChanged(
+                        text: view.markedText ?? "", selectionStart: selection?.start ?? 0,
+                        selectionLength: selection?.length ?? 0), to: context)
+                }
+                if viewID == origin?.view.id { deliverCommit() }
             case .editQueued(let ticket):
                 if let origin { shared.ticketOwners[ticket.id] = origin }
             case .queuedEditApplied(let ticket, let records):
@@ -46,10 +61,8 @@ extension InkstoneService {
                 sink.deliver(.editFailed(ticket: ticket.id, error: error), to: owner)
             }
         }
-        if let committed, !committed.isEmpty, let origin, origin.wants(.commit) {
-            sink.deliver(.committed(committed), to: origin)
-        }
-        publishProperties(of: shared)
+        deliverCommit()
+        if publishingProperties, origin?.defersProperties != true { publishProperties(of: shared) }
         publishGeometry(of: shared, events: result.events)
     }
 

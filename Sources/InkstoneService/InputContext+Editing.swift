@@ -21,6 +21,17 @@ extension InputContext {
         return EditReceipt(revision: shared.document.revision, ticket: 0)
     }
 
+    /// Puts a caret at the end of the document when the context has neither
+    /// a selection nor marked text (as a new context), notifying the move.
+    func ensureCaret() throws(InkstoneError) {
+        guard view.selectedRange == nil, view.markedRange == nil else { return }
+        if !options.queueEdits, shared.document.isComposing {
+            throw .busy("another context of document \(shared.id) is composing")
+        }
+        let result = try view.setSelectedRange(start: view.length, length: 0)
+        service.publish(result, in: shared, origin: self, publishingProperties: false)
+    }
+
     private var queuePolicy: QueuePolicy { options.queueEdits ? .queue : .failIfBusy }
 
     /// Throws `LimitExceeded` when adding `added` UTF-8 bytes (less `removed`)
@@ -37,17 +48,13 @@ extension InputContext {
     /// Inserts text over the selection (UIKeyInput.insertText); commits open marked text.
     public func insertText(_ text: String) throws(InkstoneError) -> EditReceipt {
         try checkSize(adding: text)
-        if view.selectedRange == nil, view.markedRange == nil {
-            _ = try view.setSelectedRange(start: view.length, length: 0)
-        }
+        try ensureCaret()
         return try mutate { () throws(InkstoneError) in try view.insertText(text, policy: queuePolicy) }
     }
 
     /// Deletes the selection or one grapheme back.
     public func deleteBackward() throws(InkstoneError) -> EditReceipt {
-        if view.selectedRange == nil, view.markedRange == nil {
-            _ = try view.setSelectedRange(start: view.length, length: 0)
-        }
+        try ensureCaret()
         return try mutate { () throws(InkstoneError) in try view.deleteBackward(policy: queuePolicy) }
     }
 
@@ -57,6 +64,14 @@ extension InputContext {
     ) throws(InkstoneError) -> EditReceipt {
         let removed = try view.document.storage.utf8Range(start: start, length: length, in: unit)
         try checkSize(adding: text, removing: removed.count)
+        if view.markedText != nil {
+            // The context's own composition stays open: the edit waits for it, as other contexts' edits do.
+            return try mutate { () throws(InkstoneError) in
+                try shared.document.replace(
+                    start: start, length: length, in: unit, with: text, expectedRevision: expectedRevision,
+                    cause: cause, policy: queuePolicy)
+            }
+        }
         return try mutate { () throws(InkstoneError) in
             try view.replace(
                 start: start, length: length, with: text, expectedRevision: expectedRevision,
@@ -71,6 +86,10 @@ extension InputContext {
             try mutate { view.clearSelection() }
             return
         }
+        guard length >= 0 else { throw .invalidRange("length \(length) is negative") }
+        for end in [start, start + length] where try !view.isGraphemeBoundary(end) {
+            throw .invalidRange("\(unit.rawValue) offset \(end) splits a grapheme cluster; selections lie on cluster boundaries")
+        }
         try mutate { () throws(InkstoneError) in try view.setSelectedRange(start: start, length: length) }
     }
 
@@ -82,7 +101,8 @@ extension InputContext {
         try checkSize(adding: text)
         let replacement: (Int, Int)?
         if replacementStart == -1 {
-            replacement = nil
+            // A new context (no selection, no marked text) composes at the end.
+            replacement = view.selectedRange == nil && view.markedRange == nil ? (view.length, 0) : nil
         } else {
             replacement = (replacementStart, replacementLength)
         }

@@ -11,8 +11,20 @@ extension InputContext {
     /// application should handle it, e.g. a Ctrl shortcut).
     public func processKey(_ key: KeyEvent) throws(InkstoneError) -> Bool {
         if engine.needsSurroundingText { engine.setSurroundingText(textBeforeCaret()) }
+        defersProperties = true
+        defer {
+            defersProperties = false
+            service.publishProperties(of: shared)
+        }
         let output = engine.handle(key)
-        try apply(output)
+        do {
+            try apply(output)
+        } catch {
+            // The document refused the engine's answer (e.g. Busy while another
+            // context composes): drop the engine's state so it matches the document.
+            engine.reset()
+            throw error
+        }
         return output.consumed
     }
 
@@ -48,10 +60,22 @@ extension InputContext {
         if let deletion = output.deleteSurrounding, deletion.before > 0 || deletion.after > 0 {
             try deleteSurrounding(deletion)
         }
-        ensureSelection()
         if let commit = output.commit, !commit.isEmpty {
             try checkSize(adding: commit)
-            try mutate(committed: commit) { () throws(InkstoneError) in try view.insertText(commit) }
+            try ensureCaret()
+            if !candidates.items.isEmpty, let marked = view.markedText, let range = view.markedRange,
+               !marked.utf8.elementsEqual(commit.utf8) {
+                // A conversion (Hanja for Hangul): the composed text becomes its
+                // own undo step, then the conversion replaces it, so Undo returns to it.
+                try mutate { view.unmarkText() }
+                try mutate(committed: commit) { () throws(InkstoneError) in
+                    try view.replace(start: range.start, length: range.length, with: commit, cause: .commit)
+                }
+                let caret = range.start + UnitCounts(of: commit)[unit]
+                try mutate { () throws(InkstoneError) in try view.setSelectedRange(start: caret, length: 0) }
+            } else {
+                try mutate(committed: commit) { () throws(InkstoneError) in try view.insertText(commit) }
+            }
         }
         if let preedit = output.preedit, !preedit.text.isEmpty {
             try showPreedit(preedit)
@@ -66,11 +90,6 @@ extension InputContext {
         }
     }
 
-    private func ensureSelection() {
-        if view.selectedRange == nil, view.markedRange == nil {
-            _ = try? view.setSelectedRange(start: view.length, length: 0)
-        }
-    }
 
     private func showPreedit(_ preedit: Preedit) throws(InkstoneError) {
         let text = preedit.text
@@ -85,8 +104,12 @@ extension InputContext {
             start += length
         }
         try checkSize(adding: text)
+        // A context with neither selection nor marked text composes at the end.
+        let atEnd = view.selectedRange == nil && view.markedRange == nil ? view.length : nil
         try mutate { () throws(InkstoneError) in
-            try view.setMarkedText(text, selectedStart: cursor[unit], selectedLength: 0, segments: segments)
+            try view.setMarkedText(
+                text, selectedStart: cursor[unit], selectedLength: 0, replacementStart: atEnd,
+                replacementLength: atEnd.map { _ in 0 }, segments: segments)
         }
     }
 
@@ -106,6 +129,7 @@ extension InputContext {
     private func perform(_ action: EditAction) throws(InkstoneError) {
         switch action {
         case .deleteBackward:
+            try ensureCaret()
             try mutate { () throws(InkstoneError) in try view.deleteBackward() }
         case .deleteForward:
             guard let selection = view.selectedRange else { return }

@@ -31,6 +31,8 @@ public final class InputContext {
     var publishedProperties: ContextProperties?
     /// Where its text is on screen (layout sources, see `InputContext+Geometry.swift`).
     public let geometry = GeometryState()
+    /// Set while one call makes several steps (a key): properties are published once, at its end.
+    var defersProperties = false
     /// The service that publishes this context's changes.
     unowned let service: InkstoneService
 

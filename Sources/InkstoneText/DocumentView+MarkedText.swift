@@ -42,7 +42,7 @@ extension DocumentView {
             var collapsed: [CollapsedAnchor]
             if let marked {
                 let current = marked.utf8Range
-                if replaced == current, marked.text == text,
+                if replaced == current, marked.text.utf8.elementsEqual(text.utf8),
                    marked.selection == TextRange(start: selectedStart, length: selectedLength),
                    marked.segments == segments {
                     return nil
@@ -62,7 +62,7 @@ extension DocumentView {
                 collapsed = collapsibleAnchors(in: replaced)
                 undoStack.closeTyping()
             }
-            if storage.text(utf8Range: replaced) != text {
+            if !storage.text(utf8Range: replaced).utf8.elementsEqual(text.utf8) {
                 document.applyEdit(utf8Range: replaced, with: text, cause: .composition, viewID: id)
             }
             marked = MarkedState(
@@ -105,7 +105,7 @@ extension DocumentView {
             let range = marked.utf8Range
             self.marked = nil
             document.composingView = nil
-            if storage.text(utf8Range: range) != marked.originalText {
+            if !storage.text(utf8Range: range).utf8.elementsEqual(marked.originalText.utf8) {
                 document.applyEdit(utf8Range: range, with: marked.originalText, cause: .composition, viewID: id)
             }
             restoreCollapsed(marked.collapsed, utf8Start: range.lowerBound, utf8Length: marked.originalText.utf8.count)
@@ -125,7 +125,7 @@ extension DocumentView {
     func commitMarkedText(replacingWith text: String) {
         guard let current = marked else { return }
         let range = current.utf8Range
-        if storage.text(utf8Range: range) != text {
+        if !storage.text(utf8Range: range).utf8.elementsEqual(text.utf8) {
             document.applyEdit(utf8Range: range, with: text, cause: .commit, viewID: id)
         }
         marked?.text = text
@@ -140,13 +140,22 @@ extension DocumentView {
         let range = marked.utf8Range
         self.marked = nil
         document.composingView = nil
-        if marked.text != marked.originalText {
+        if !marked.text.utf8.elementsEqual(marked.originalText.utf8) {
             let plan = undoStack.plan(utf8Range: range, text: marked.text, cause: .commit, mergeable: false)
             undoStack.record(
                 plan, newUTF8Range: range, insertedText: marked.text, replacedText: marked.originalText,
                 selectionBefore: marked.selectionBefore, selectionAfter: savedSelection(referenceUTF8: range.lowerBound),
                 collapsed: marked.collapsed, document: document
             )
+        }
+        // A composition cursor may sit inside a cluster of the marked text;
+        // committed text is ordinary text, so the selection moves to boundaries.
+        if let selected = selectionAnchors?.utf8Range {
+            let lower = storage.snapToGrapheme(utf8Offset: selected.lowerBound, direction: .down)
+            let upper = storage.snapToGrapheme(utf8Offset: selected.upperBound, direction: .up)
+            if lower != selected.lowerBound || upper != selected.upperBound {
+                setSelection(utf8Anchor: lower, utf8Head: upper)
+            }
         }
         document.emit(.markedTextChanged(id))
         document.flushQueuedEdits()

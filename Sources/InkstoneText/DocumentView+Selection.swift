@@ -27,9 +27,9 @@ extension DocumentView {
         headUTF8 = storage.snapToGrapheme(utf8Offset: headUTF8, direction: forward ? .up : .down)
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
             if let marked, !marked.utf8Range.contains(anchorUTF8, headUTF8) {
-                // Committing releases queued edits: follow them with anchors.
+                // Committing releases queued edits, which may move the text: hold the ends by anchors.
                 let anchorMark = document.makeAnchor(utf8Offset: anchorUTF8, bias: .left)
-                let headMark = document.makeAnchor(utf8Offset: headUTF8, bias: .left)
+                let headMark = document.makeAnchor(utf8Offset: headUTF8, bias: forward ? .right : .left)
                 commitMarkedText()
                 anchorUTF8 = storage.snapToGrapheme(utf8Offset: anchorMark.utf8Offset, direction: forward ? .down : .up)
                 headUTF8 = storage.snapToGrapheme(utf8Offset: headMark.utf8Offset, direction: forward ? .up : .down)

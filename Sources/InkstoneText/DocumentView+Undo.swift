@@ -68,7 +68,7 @@ extension DocumentView {
         var lastLower = 0
         for edit in group.edits.reversed() {
             let range = edit.currentUTF8Range
-            guard storage.text(utf8Range: range) == edit.insertedText else {
+            guard storage.text(utf8Range: range).utf8.elementsEqual(edit.insertedText.utf8) else {
                 for applied in inverse.edits.reversed() {
                     document.applyEdit(utf8Range: applied.currentUTF8Range, with: applied.replacedText, cause: cause, viewID: id)
                 }

@@ -97,7 +97,8 @@ enum UndoMerge {
     /// How an edit of `utf8Range` → `text` joins `last`, if it does.
     static func plan(for utf8Range: Range<Int>, text: String, after last: UndoEdit) -> UndoMerge? {
         let lastRange = last.currentUTF8Range
-        // Someone else edited inside the last edit: never merge into it.
+        // An edit from elsewhere (another view, a queued edit) landed inside the
+        // inserted text: its record no longer describes the range, so never merge.
         guard lastRange.count == last.insertedText.utf8.count else { return nil }
         if utf8Range.isEmpty, !text.isEmpty, utf8Range.lowerBound == lastRange.upperBound, !last.insertedText.isEmpty {
             return .extendInsertion

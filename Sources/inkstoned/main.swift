@@ -33,14 +33,14 @@ struct InkstoneDaemonCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Listen for direct peer-to-peer connections (GetPeerAddress).")
     var directTransport = true
 
-    @Option(help: "Largest document in UTF-8 bytes (default 64 MiB).")
-    var maxDocumentBytes: Int?
+    @Option(help: "Input contexts one client may hold at once.")
+    var maxContexts = ServiceLimits().contextsPerPeer
 
-    @Option(help: "Longest string one call may carry, in UTF-8 bytes (default 16 MiB).")
-    var maxStringBytes: Int?
+    @Option(help: "The largest document, in UTF-8 bytes.")
+    var maxDocumentBytes = ServiceLimits().documentUTF8Bytes
 
-    @Option(help: "Input contexts one peer may hold at once (default 256).")
-    var maxContextsPerPeer: Int?
+    @Option(help: "The longest string one call may carry, in UTF-8 bytes.")
+    var maxStringBytes = ServiceLimits().stringUTF8Bytes
 
     @Flag(help: "Print every exported (interface, member, kind, signature, detail) and exit.")
     var printInterfaces = false
@@ -61,12 +61,12 @@ struct InkstoneDaemonCommand: ParsableCommand {
             logger.critical("no bus: pass --address or set DBUS_SESSION_BUS_ADDRESS")
             throw ExitCode(Daemon.ExitStatus.failure.rawValue)
         }
+        var limits = ServiceLimits()
+        limits.contextsPerPeer = maxContexts
+        limits.documentUTF8Bytes = maxDocumentBytes
+        limits.stringUTF8Bytes = maxStringBytes
         let status: Daemon.ExitStatus
         do {
-            var limits = ServiceLimits()
-            if let maxDocumentBytes { limits.documentUTF8Bytes = maxDocumentBytes }
-            if let maxStringBytes { limits.stringUTF8Bytes = maxStringBytes }
-            if let maxContextsPerPeer { limits.contextsPerPeer = maxContextsPerPeer }
             status = try Daemon(address: busAddress, logger: logger, limits: limits, directTransport: directTransport)
                 .run(replace: replace)
         } catch {

@@ -144,20 +144,41 @@ enum IntrospectionParser {
     @Test func everyDocumentedMethodIsDispatched() throws {
         let running = try RunningDaemon()
         let client = try BusClient(address: running.bus.address)
-        let methods = IntrospectionParser.members(try contractXML()).filter { $0.kind == "method" }
-        #expect(!methods.isEmpty)
+        var created = try client.call(busName, servicePath, serviceInterface, "NewInputContext") {
+            $0.append(strings: [])
+        }.reader()
+        let contextPath = try created.readObjectPath()
+        var document = try client.call(busName, contextPath, "org.freedesktop.DBus.Properties", "Get") {
+            $0.append("org.inkstone.InputContext1")
+            $0.append("Document")
+        }.reader()
+        let documentPath = try document.readValue().stringValue ?? ""
+        let objects = [
+            ("org.inkstone.Inkstone1.xml", servicePath), ("org.inkstone.InputContext1.xml", contextPath),
+            ("org.inkstone.Document1.xml", documentPath),
+        ]
+        for (file, path) in objects {
+            let xml = try readFile(repositoryRoot() + "/dbus/" + file)
+            try checkDispatch(of: IntrospectionParser.members(xml).filter { $0.kind == "method" }, at: path, client: client)
+        }
+    }
+
+    /// Calls every method at `path` with a wrong signature: each must be
+    /// dispatched (InvalidArgs), never UnknownMethod.
+    private func checkDispatch(of methods: Set<ContractMember>, at path: String, client: BusClient) throws {
+        #expect(!methods.isEmpty, "no methods for \(path)")
         for method in methods {
             do {
-                _ = try client.call(busName, servicePath, method.interface, method.member) { writer in
+                _ = try client.call(busName, path, method.interface, method.member) { writer in
                     // A signature that differs from the declared one.
                     if method.signature.isEmpty { writer.append("unexpected") }
                 }
                 // libdbus answers Peer itself and ignores extra arguments.
-                #expect(method.interface == "org.freedesktop.DBus.Peer", "\(method) accepted a wrong signature")
+                #expect(method.interface == "org.freedesktop.DBus.Peer", "\(method) at \(path) accepted a wrong signature")
             } catch let error as DBusKitError {
-                #expect(error.name != DBusErrorName.unknownMethod, "\(method) is not dispatched: \(error)")
+                #expect(error.name != DBusErrorName.unknownMethod, "\(method) at \(path) is not dispatched: \(error)")
                 if method.interface != "org.freedesktop.DBus.Peer" {
-                    #expect(error.name == DBusErrorName.invalidArgs, "\(method): \(error)")
+                    #expect(error.name == DBusErrorName.invalidArgs, "\(method) at \(path): \(error)")
                 }
             }
         }

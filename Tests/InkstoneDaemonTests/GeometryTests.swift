@@ -5,7 +5,6 @@ import InkstoneTestSupport
 import Synchronization
 import Testing
 
-private let contextInterface = "org.inkstone.InputContext1"
 
 /// A rect as the daemon answers it.
 private struct Rect: Equatable, CustomStringConvertible {

@@ -152,7 +152,7 @@ public enum InkstoneIntrospection {
       <arg name="text" type="s" direction="out"/>
     </method>
     <method name="ReplaceRange">
-      <annotation name="org.gtk.GDBus.DocString" value="Replaces a range with text. expected_revision 0 is unconditional; otherwise org.inkstone.Error.Stale when the document has moved on. Returns (revision, ticket) as InsertText does."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Replaces a range with text. expected_revision 0 is unconditional; otherwise org.inkstone.Error.Stale when the document is at another revision. While any context of the document, this one included, has marked text, the edit is queued (a ticket; EditApplied later) and the composition stays open, or org.inkstone.Error.Busy with queue_edits false. Returns (revision, ticket) as InsertText does."/>
       <arg name="start" type="x" direction="in"/>
       <arg name="length" type="x" direction="in"/>
       <arg name="text" type="s" direction="in"/>
@@ -192,7 +192,7 @@ public enum InkstoneIntrospection {
       <arg name="length" type="x" direction="out"/>
     </method>
     <method name="SetSelectedRange">
-      <annotation name="org.gtk.GDBus.DocString" value="Sets the selection; start -1 clears it. The range must lie in the document on grapheme boundaries."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Sets the selection; start -1 clears it. The range must lie in the document on grapheme boundaries (an end inside a cluster is org.inkstone.Error.InvalidRange)."/>
       <arg name="start" type="x" direction="in"/>
       <arg name="length" type="x" direction="in"/>
     </method>
@@ -283,7 +283,7 @@ public enum InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="Marks the context unfocused; open marked text is committed (default) or discarded, per the creation option focus_out."/>
     </method>
     <method name="Subscribe">
-      <annotation name="org.gtk.GDBus.DocString" value="Chooses the notifications this context receives: any of text, selection, marked, commit, edits, properties (all by default). Nothing is built or sent for kinds no context wants."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Chooses the notifications this context receives: any of text, selection, marked, commit, edits, properties, candidates, geometry (all by default). Nothing is built or sent for kinds no context wants. For a persistent context the caller becomes the peer its signals go to."/>
       <arg name="kinds" type="as" direction="in"/>
     </method>
     <method name="Destroy">
@@ -430,7 +430,7 @@ public enum InkstoneIntrospection {
       <arg name="sel_length" type="x"/>
     </signal>
     <signal name="Committed">
-      <annotation name="org.gtk.GDBus.DocString" value="Text was committed into the document by this context (marked text unmarked, or an engine's commit)."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Text was committed into the document by this context (marked text unmarked, or an engine's commit); sent as the composition ends, before EditApplied for the edits the ending releases."/>
       <arg name="text" type="s"/>
     </signal>
     <signal name="EditApplied">
