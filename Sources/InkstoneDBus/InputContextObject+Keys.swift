@@ -6,15 +6,18 @@ import InkstoneText
 extension InputContextObject {
     static func addKeyMethods(_ builder: inout ObjectTableBuilder<InputContext>, service: InkstoneService) {
         builder.method("ProcessKeyEvent", input: "uuubu", output: "b") { context, reader in
-            let keysym = try reader.readUInt32()
-            let keycode = try reader.readUInt32()
-            let state = try reader.readUInt32()
-            let isRelease = try reader.readBool()
-            let time = try reader.readUInt32()
-            let key = KeyEvent(
-                keysym: keysym, keycode: keycode, modifiers: ModifierMask(rawValue: state), isRelease: isRelease,
-                time: time)
-            return .bool(try context.processKey(key))
+            .bool(try context.processKey(try readKeyEvent(&reader)))
+        }
+        builder.method("ProcessKeyEventReporting", input: "uuubu", output: "btssxa(sss)") { context, reader in
+            let report = try context.processKeyReporting(try readKeyEvent(&reader))
+            return .write { writer in
+                writer.append(report.handled)
+                writer.append(report.revision)
+                writer.append(report.commit)
+                writer.append(report.preedit)
+                writer.append(Int64(report.preeditCursor))
+                writer.appendCandidates(report.candidates)
+            }
         }
         builder.method("ProcessKeyNames", input: "as", output: "ab") { context, reader in
             let names = try reader.readStrings()
@@ -44,6 +47,17 @@ extension InputContextObject {
             try context.turnCandidatePage(forward: false)
             return .empty
         }
+    }
+
+    /// Reads `(u keysym, u keycode, u state, b is_release, u time)`.
+    private static func readKeyEvent(_ reader: inout MessageReader) throws -> KeyEvent {
+        let keysym = try reader.readUInt32()
+        let keycode = try reader.readUInt32()
+        let state = try reader.readUInt32()
+        let isRelease = try reader.readBool()
+        let time = try reader.readUInt32()
+        return KeyEvent(
+            keysym: keysym, keycode: keycode, modifiers: ModifierMask(rawValue: state), isRelease: isRelease, time: time)
     }
 
     static func addProperties(_ builder: inout ObjectTableBuilder<InputContext>) {

@@ -56,9 +56,15 @@ public final class InputContext {
     /// The id of the engine in use.
     public var engineID: String { engine.id }
 
+    /// Set during a call whose reply carries its events (`processKeyReporting`):
+    /// the context then wants no notifications, so none are built or sent.
+    var isMuted = false
+    /// Text committed during a reporting key call, nil outside one.
+    var reportedCommit: String?
+
     /// Whether the context wants notifications of `kind`.
     @inline(__always)
-    public func wants(_ kind: NotificationKind) -> Bool { subscriptions.contains(kind) }
+    public func wants(_ kind: NotificationKind) -> Bool { !isMuted && subscriptions.contains(kind) }
 
     /// Replaces the context's subscriptions; the caller becomes the listener.
     public func subscribe(_ kinds: Set<NotificationKind>, listener peer: String) {

@@ -300,6 +300,20 @@ public enum InkstoneIntrospection {
       <arg name="time" type="u" direction="in"/>
       <arg name="handled" type="b" direction="out"/>
     </method>
+    <method name="ProcessKeyEventReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="ProcessKeyEvent for a client that takes the key's outcome in the reply: this context gets no signals for the call (other contexts on the document are notified as usual). Returns handled, the document revision after the key, the text it committed (empty for none), the marked text after it (empty for none), the caret within the marked text in the context's unit (-1 for none), and the visible candidate page as (text, annotation, label)."/>
+      <arg name="keysym" type="u" direction="in"/>
+      <arg name="keycode" type="u" direction="in"/>
+      <arg name="state" type="u" direction="in"/>
+      <arg name="is_release" type="b" direction="in"/>
+      <arg name="time" type="u" direction="in"/>
+      <arg name="handled" type="b" direction="out"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="commit" type="s" direction="out"/>
+      <arg name="preedit" type="s" direction="out"/>
+      <arg name="preedit_cursor" type="x" direction="out"/>
+      <arg name="candidates" type="a(sss)" direction="out"/>
+    </method>
     <method name="ProcessKeyNames">
       <annotation name="org.gtk.GDBus.DocString" value="Processes keys given by keysym name (g, BackSpace, Return, space, Hangul_Hanja, dead_acute, Multi_key; modifiers as Control+Shift+u). An unknown name is InvalidArgument and no key is processed. Returns handled per key."/>
       <arg name="names" type="as" direction="in"/>
