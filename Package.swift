@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "InkstoneBench",
             dependencies: [
-                "DBusKit", "InkstoneDBus", "InkstoneText", "InkstoneEngines", "InkstoneLayout", "InkstoneTestSupport",
+                "DBusKit", "InkstoneDBus", "InkstoneService", "InkstoneText", "InkstoneEngines", "InkstoneLayout", "InkstoneTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

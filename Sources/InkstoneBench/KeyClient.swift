@@ -70,10 +70,10 @@ final class KeyClient: @unchecked Sendable {
     }
 
     /// The `ProcessKeyEvent` call for `keysym` (press).
-    func keyMessage(_ context: String, keysym: UInt32) throws -> Message {
+    func keyMessage(_ context: String, keysym: UInt32, member: String = "ProcessKeyEvent") throws -> Message {
         guard
             let message = Message.methodCall(
-                destination: destination, path: context, interface: Self.contextInterface, member: "ProcessKeyEvent")
+                destination: destination, path: context, interface: Self.contextInterface, member: member)
         else { throw ValidationError("no message") }
         message.write { writer in
             writer.append(keysym)
@@ -86,8 +86,8 @@ final class KeyClient: @unchecked Sendable {
     }
 
     /// One timed `ProcessKeyEvent` round trip, in nanoseconds (signals it causes are dropped afterwards).
-    func timeKey(_ context: String, keysym: UInt32) throws -> UInt64 {
-        let message = try keyMessage(context, keysym: keysym)
+    func timeKey(_ context: String, keysym: UInt32, member: String = "ProcessKeyEvent") throws -> UInt64 {
+        let message = try keyMessage(context, keysym: keysym, member: member)
         let start = RawClient.now()
         _ = try connection.call(message, timeoutMilliseconds: 10_000)
         let elapsed = RawClient.now() - start

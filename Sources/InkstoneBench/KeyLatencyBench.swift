@@ -36,6 +36,14 @@ enum KeyLatency {
             .latency(
                 "key batch (50/call), bus, per key", batch, baseline: batchEcho, limit: nil,
                 note: "informational: ProcessKeyNames, observer subscribed"))
+        for engine in ["direct", "hangul"] {
+            let (echo, reporting) = try roundTrip(
+                on: bench, engine: engine, direct: false, sizes: sizes, observed: false, member: "ProcessKeyEventReporting")
+            rows.append(
+                .latency(
+                    "key with events in reply, bus, \(engine)", reporting, baseline: echo, limit: 1.0,
+                    note: "ProcessKeyEventReporting, no signals"))
+        }
         let (quietEcho, quiet) = try roundTrip(
             on: bench, engine: "direct", direct: false, sizes: sizes, observed: false)
         rows.append(
@@ -62,18 +70,21 @@ enum KeyLatency {
         return (rows, idle, direct)
     }
 
-    /// `ProcessKeyEvent` round trips interleaved with echo round trips, with an observing view draining
-    /// its signals; with `observed` false, a lone context that asked for no notifications at all.
+    /// `ProcessKeyEvent` round trips interleaved with echo round trips, with an observing view (subscribed
+    /// to text and marked-text changes) draining its signals; the typing view itself takes the key's result
+    /// from the reply and subscribes to nothing. With `observed` false, a lone context that asked for no
+    /// notifications at all; `member` "ProcessKeyEventReporting" returns the key's events in the reply.
     static func roundTrip(
-        on bench: BenchBus, engine: String, direct: Bool, sizes: Sizes, observed: Bool = true
+        on bench: BenchBus, engine: String, direct: Bool, sizes: Sizes, observed: Bool = true,
+        member: String = "ProcessKeyEvent"
     ) throws -> (echo: LatencyStats, keys: LatencyStats) {
         let typer = try KeyClient(busAddress: bench.bus.address, direct: direct)
         let observer = try KeyClient(busAddress: bench.bus.address)
         let context: String
         if observed {
             let (document, typed) = try typer.createSharedDocument(
-                with: observer.uniqueName ?? "", options: ["engine=\(engine)"])
-            _ = try observer.createContext(["engine=direct", "document=\(document)"])
+                with: observer.uniqueName ?? "", options: ["engine=\(engine)", "notifications="])
+            _ = try observer.createContext(["engine=direct", "document=\(document)", "notifications=text+marked"])
             context = typed
         } else {
             var reader = try typer.callService("CreateInputContext") { writer in
@@ -89,7 +100,7 @@ enum KeyLatency {
         var keySamples: [UInt64] = []
         for round in 0..<(sizes.warmup + sizes.samples) {
             let echoTime = try bench.echoClient.timeEcho()
-            let keyTime = try typer.timeKey(context, keysym: keys[round % keys.count])
+            let keyTime = try typer.timeKey(context, keysym: keys[round % keys.count], member: member)
             guard round >= sizes.warmup else { continue }
             echoSamples.append(echoTime)
             keySamples.append(keyTime)
@@ -105,8 +116,8 @@ enum KeyLatency {
         let typer = try KeyClient(busAddress: bench.bus.address)
         let observer = try KeyClient(busAddress: bench.bus.address)
         let (document, context) = try typer.createSharedDocument(
-            with: observer.uniqueName ?? "", options: ["engine=direct"])
-        _ = try observer.createContext(["engine=direct", "document=\(document)"])
+            with: observer.uniqueName ?? "", options: ["engine=direct", "notifications="])
+        _ = try observer.createContext(["engine=direct", "document=\(document)", "notifications=text+marked"])
         let drain = SignalDrain(client: observer)
         drain.start()
         defer { _ = drain.stop() }

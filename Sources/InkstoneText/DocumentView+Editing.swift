@@ -151,11 +151,13 @@ extension DocumentView {
     /// captured before an edit collapses them.
     func collapsibleAnchors(in utf8Range: Range<Int>) -> [CollapsedAnchor] {
         let span = utf8Range.lowerBound...utf8Range.upperBound
-        return undoStack.recordAnchors.compactMap { anchor in
-            span.contains(anchor.utf8Offset)
-                ? CollapsedAnchor(anchor: anchor, offsetFromStart: anchor.utf8Offset - utf8Range.lowerBound)
-                : nil
+        var found: [CollapsedAnchor] = []
+        undoStack.forEachRecordAnchor { anchor in
+            if span.contains(anchor.utf8Offset) {
+                found.append(CollapsedAnchor(anchor: anchor, offsetFromStart: anchor.utf8Offset - utf8Range.lowerBound))
+            }
         }
+        return found
     }
 
     /// Puts collapsed anchors back once the text they sat in is restored at

@@ -11,20 +11,42 @@ public enum AnchorBias: Sendable {
 /// An insert exactly at a left-biased anchor leaves it before the inserted text,
 /// a right-biased one after it. An anchor inside a replaced range collapses to
 /// the range's start (then follows its bias over the replacement text). The
-/// document holds anchors weakly and updates the live ones on every edit; the
-/// position is kept as a canonical UTF-8 offset.
+/// position is kept as a canonical UTF-8 offset in a small slot the document's
+/// registry moves on every edit; when the anchor goes away its slot is marked
+/// dead and dropped at the next compaction (no weak references on the edit path).
 public final class TextAnchor {
     /// The side the anchor keeps at an insertion made exactly at it.
-    public let bias: AnchorBias
+    public var bias: AnchorBias { slot.bias }
     /// The anchor's current position, in UTF-8 code units.
-    public internal(set) var utf8Offset: Int
+    public internal(set) var utf8Offset: Int {
+        get { slot.utf8Offset }
+        set { slot.utf8Offset = newValue }
+    }
+
+    private let slot: AnchorSlot
+
+    init(slot: AnchorSlot) {
+        self.slot = slot
+    }
+
+    deinit {
+        slot.isAlive = false
+    }
+}
+
+/// Where an anchor's position lives; shared by the anchor and the registry.
+final class AnchorSlot {
+    let bias: AnchorBias
+    var utf8Offset: Int
+    var isAlive = true
 
     init(utf8Offset: Int, bias: AnchorBias) {
         self.utf8Offset = utf8Offset
         self.bias = bias
     }
 
-    /// Moves the anchor for the replacement of `utf8Range` by `newUTF8Length` bytes.
+    /// Moves the position for the replacement of `utf8Range` by `newUTF8Length` bytes.
+    @inline(__always)
     func adjust(replacing utf8Range: Range<Int>, newUTF8Length: Int) {
         if utf8Offset < utf8Range.lowerBound { return }
         if utf8Offset > utf8Range.upperBound {
@@ -37,33 +59,29 @@ public final class TextAnchor {
     }
 }
 
-/// The document's weak registry of live anchors.
+/// The document's registry of anchor slots.
 struct AnchorRegistry {
-    private struct WeakAnchor {
-        weak var anchor: TextAnchor?
-    }
-
-    private var anchors: [WeakAnchor] = []
+    private var slots: [AnchorSlot] = []
     private var compactionThreshold = 64
 
     /// Creates and registers an anchor.
     mutating func make(utf8Offset: Int, bias: AnchorBias) -> TextAnchor {
-        let anchor = TextAnchor(utf8Offset: utf8Offset, bias: bias)
-        if anchors.count >= compactionThreshold {
-            anchors.removeAll { $0.anchor == nil }
-            compactionThreshold = max(64, anchors.count * 2)
+        let slot = AnchorSlot(utf8Offset: utf8Offset, bias: bias)
+        if slots.count >= compactionThreshold {
+            slots.removeAll { !$0.isAlive }
+            compactionThreshold = max(64, slots.count * 2)
         }
-        anchors.append(WeakAnchor(anchor: anchor))
-        return anchor
+        slots.append(slot)
+        return TextAnchor(slot: slot)
     }
 
-    /// Moves every live anchor for an edit.
+    /// Moves every live anchor for an edit (dead slots too: cheaper than asking).
     func adjust(replacing utf8Range: Range<Int>, newUTF8Length: Int) {
-        for entry in anchors {
-            entry.anchor?.adjust(replacing: utf8Range, newUTF8Length: newUTF8Length)
+        for slot in slots {
+            slot.adjust(replacing: utf8Range, newUTF8Length: newUTF8Length)
         }
     }
 
     /// How many anchors are alive (for tests and diagnostics).
-    var liveCount: Int { anchors.reduce(0) { $0 + ($1.anchor == nil ? 0 : 1) } }
+    var liveCount: Int { slots.reduce(0) { $0 + ($1.isAlive ? 1 : 0) } }
 }

@@ -95,10 +95,26 @@ struct UndoStack {
         }
     }
 
-    /// The anchors of every record (undo, redo and the open explicit group).
-    var recordAnchors: [TextAnchor] {
-        let groups = undoGroups + redoGroups + (explicitGroup.map { [$0] } ?? [])
-        return groups.flatMap { group in group.edits.flatMap { [$0.start, $0.end] } }
+    /// Calls `body` with the anchors of every record (undo, redo and the open
+    /// explicit group), without building any array: this runs on every
+    /// marked-text update.
+    func forEachRecordAnchor(_ body: (TextAnchor) -> Void) {
+        for group in undoGroups {
+            for edit in group.edits {
+                body(edit.start)
+                body(edit.end)
+            }
+        }
+        for group in redoGroups {
+            for edit in group.edits {
+                body(edit.start)
+                body(edit.end)
+            }
+        }
+        for edit in explicitGroup?.edits ?? [] {
+            body(edit.start)
+            body(edit.end)
+        }
     }
 
     /// Ends the current run of coalesced typing (cursor moved, other edit, …).

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Glibc
+import InkstoneEngines
+import InkstoneService
+
+/// `inkstone-bench service`: the daemon's own work per key with no D-Bus —
+/// engine, document edit, marked text, notifications built for a recording
+/// sink — so the bus round trip can be told apart from what Inkstone adds.
+struct ServiceBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "service",
+        abstract: "Service-core work per key (engine + document + notifications), no D-Bus."
+    )
+
+    @Flag(help: "Fewer keys, for a smoke run.")
+    var quick = false
+
+    func run() throws {
+        let count = quick ? 2_000 : 20_000
+        print("service work per key (\(count) keys, no D-Bus), median / p99 in µs")
+        for (engine, keys, subscribed) in [
+            ("direct", "the quick brown fox jumps over the lazy dog ", false),
+            ("direct", "the quick brown fox jumps over the lazy dog ", true),
+            ("hangul", "gksrmf dkssudgktpdy ", false),
+            ("hangul", "gksrmf dkssudgktpdy ", true),
+        ] {
+            let stats = try Self.measure(engine: engine, keys: Array(keys), count: count, subscribed: subscribed)
+            let label = "\(engine), \(subscribed ? "all notifications" : "no notifications")"
+            let padded = label + String(repeating: " ", count: max(0, 32 - label.count))
+            print("  \(padded) \(format(stats.median)) / \(format(stats.p99))")
+        }
+    }
+
+    /// Times `count` keys typed into a fresh context.
+    static func measure(engine: String, keys: [Character], count: Int, subscribed: Bool) throws -> LatencyStats {
+        let service = InkstoneService()
+        let sink = CountingSink()
+        service.sink = sink
+        var options = ContextOptions()
+        options.engine = engine
+        if !subscribed { options.notifications = [] }
+        let context = try service.createContext(owner: ":bench", options: options)
+        var samples: [UInt64] = []
+        samples.reserveCapacity(count)
+        for index in 0..<count {
+            let key = KeyEvent(keysym: UInt32(keys[index % keys.count].asciiValue ?? 0x20))
+            let start = RawClient.now()
+            _ = try context.processKey(key)
+            samples.append(RawClient.now() - start)
+        }
+        guard sink.count > 0 || !subscribed else { throw ValidationError("no notifications were built") }
+        return LatencyStats(samples)
+    }
+}
+
+/// Counts notifications (the sink a transport would be).
+private final class CountingSink: NotificationSink {
+    var count = 0
+    func deliver(_ notification: Notification, to context: InputContext) { count += 1 }
+}
