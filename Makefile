@@ -25,7 +25,7 @@ release:
 
 bench: release  ## run every benchmark (release build); ARGS="--quick" for a smoke run
 	bin=$$(TMPDIR=$(CURDIR)/.tmp swift build -c release --show-bin-path); \
-	for b in all roundtrip buffer engine; do $$bin/inkstone-bench $$b $(ARGS) || exit 1; done
+	for b in all protocol roundtrip service buffer engine segmentation geometry; do $$bin/inkstone-bench $$b $(ARGS) || exit 1; done
 
 generate:       ## regenerate sources derived from dbus/*.xml
 	scripts/generate-introspection.sh

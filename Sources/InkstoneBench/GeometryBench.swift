@@ -20,7 +20,14 @@ struct GeometryBench: ParsableCommand {
     @Option(help: "Seed of the query positions.")
     var seed: UInt64 = 42
 
-    func run() throws {
+    @Flag(help: "A short smoke run (1,000 lines, 500 queries).")
+    var quick = false
+
+    mutating func run() throws {
+        if quick {
+            lines = 1_000
+            queries = 500
+        }
         let text = Self.document(lines: lines)
         let grid = try CellGrid(originX: 0, originY: 0, cellWidth: 8, cellHeight: 16, columns: 80, tabWidth: 8)
         let buildStart = EngineBenchTimer.now()

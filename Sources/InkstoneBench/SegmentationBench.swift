@@ -16,7 +16,14 @@ struct SegmentationBench: ParsableCommand {
     @Option(help: "Size of the large text in MB of UTF-16 (two bytes a unit).")
     var largeMegabytes = 100
 
-    func run() throws {
+    @Flag(help: "A short smoke run (1 MB, 500 queries).")
+    var quick = false
+
+    mutating func run() throws {
+        if quick {
+            queries = 500
+            largeMegabytes = 1
+        }
         let block = BenchChunkSource.block(unitCount: 512)
         let small = BenchChunkSource(block: block, repetitions: 1)
         let large = BenchChunkSource(block: block, repetitions: largeMegabytes * 1024 * 1024 / 2 / block.count)
