@@ -37,13 +37,13 @@ install: release  ## install binary, D-Bus activation file and systemd user unit
 	install -d $(DESTDIR)$(PREFIX)/share/dbus-1/services $(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces
 	sed 's|@BINDIR@|$(BINDIR)|g' dbus/org.inkstone.Inkstone1.service.in > $(DESTDIR)$(PREFIX)/share/dbus-1/services/org.inkstone.Inkstone1.service
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/inkstone.service.in > $(DESTDIR)$(PREFIX)/lib/systemd/user/inkstone.service
-	install -m 0644 dbus/org.inkstone.Inkstone1.xml $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/org.inkstone.Inkstone1.xml
+	install -m 0644 dbus/*.xml $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/inkstoned $(DESTDIR)$(BINDIR)/inkstone \
 	  $(DESTDIR)$(PREFIX)/share/dbus-1/services/org.inkstone.Inkstone1.service \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user/inkstone.service \
-	  $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/org.inkstone.Inkstone1.xml
+	  $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/org.inkstone.*.xml
 
 clean:
 	rm -rf .build .tmp
