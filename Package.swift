@@ -75,19 +75,19 @@ let package = Package(
 
         // MARK: tests
         .target(name: "InkstoneTestSupport", dependencies: ["DBusKit"]),
-        .testTarget(name: "InkstoneSegmentationTests", dependencies: ["InkstoneSegmentation"]),
+        .testTarget(name: "InkstoneSegmentationTests", dependencies: ["InkstoneSegmentation", "InkstoneTestSupport"]),
         .testTarget(name: "InkstoneLayoutTests", dependencies: ["InkstoneLayout"]),
         .testTarget(
             name: "InkstoneTextTests",
-            dependencies: ["InkstoneText", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["InkstoneText", "InkstoneTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "InkstoneEnginesTests",
-            dependencies: ["InkstoneEngines", "CHangul", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["InkstoneEngines", "CHangul", "InkstoneTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "InkstoneServiceTests",
-            dependencies: ["InkstoneService", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["InkstoneService", "InkstoneTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "InkstoneTestSupport"]),
         .testTarget(

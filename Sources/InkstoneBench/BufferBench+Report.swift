@@ -1,20 +1,4 @@
-/// A seeded generator for benchmark positions (SplitMix64).
-struct BenchRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    /// A number in `0..<bound` (bound > 0).
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-}
+import InkstoneTestSupport
 
 /// Benchmark text: mixed Latin, CJK, emoji and combining marks, about 1 KB a piece.
 enum BenchText {

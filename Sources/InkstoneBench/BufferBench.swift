@@ -1,3 +1,4 @@
+import InkstoneTestSupport
 import ArgumentParser
 import Glibc
 import InkstoneText
@@ -29,7 +30,7 @@ struct BufferBench: ParsableCommand {
     func run() throws {
         let sizes = quick ? [1 << 10, 1 << 20, 4 << 20] : [1 << 10, 1 << 20, 100 << 20]
         let iterations = quick ? 200 : 5000
-        var random = BenchRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var results: [BenchResult] = []
         var memory: (bytes: Int, rssDelta: Int) = (0, 0)
         for size in sizes {
@@ -48,7 +49,7 @@ struct BufferBench: ParsableCommand {
     }
 
     private func measureDocument(
-        _ document: Document, size: Int, iterations: Int, random: inout BenchRandom
+        _ document: Document, size: Int, iterations: Int, random: inout SplitMix64
     ) throws -> [BenchResult] {
         let storage = document.storage
         func randomUTF16Boundary() -> Int {
@@ -85,7 +86,7 @@ struct BufferBench: ParsableCommand {
     }
 
     /// The same random-position insert on a flat `String` (UTF-16 offset in, like NSRange).
-    private func measureString(size: Int, iterations: Int, random: inout BenchRandom) -> BenchResult {
+    private func measureString(size: Int, iterations: Int, random: inout SplitMix64) -> BenchResult {
         var text = BenchText.pieces(totalUTF8: size).joined()
         var samples: [Double] = []
         for _ in 0..<iterations {

@@ -93,7 +93,7 @@ struct ProtocolBench: ParsableCommand {
         var reader = try typist.callService("CreateDocument").reader()
         let document = try reader.readObjectPath()
         for watcher in watchers {
-            try typist.connection.call(
+            _ = try typist.connection.call(
                 destination: typist.destination, path: document, interface: "org.inkstone.Document1", member: "Share"
             ) { $0.append(watcher.uniqueName ?? "") }
             _ = try watcher.createContext(["document=\(document)", "notifications=text"])

@@ -1,17 +1,7 @@
+import InkstoneTestSupport
 import DBusKit
 import Testing
 
-/// A small seeded generator (SplitMix64) so failures can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
 
 @Suite struct MessageCodecTests {
     private func emptyMessage() throws -> Message {
@@ -20,7 +10,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     private static let samples = ["", "a", "こんにちは", "naïve 👩‍👩‍👧", "tab\tnew\nline", String(repeating: "x", count: 300)]
 
-    private func randomValue(_ random: inout SeededGenerator, depth: Int) -> DBusValue {
+    private func randomValue(_ random: inout SplitMix64, depth: Int) -> DBusValue {
         let choice = Int.random(in: 0..<(depth > 0 ? 16 : 12), using: &random)
         switch choice {
         case 0: return .byte(.random(in: .min ... .max, using: &random))
@@ -52,7 +42,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test func randomValuesRoundTrip() throws {
         let seed = UInt64.random(in: 0 ... .max)
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         for _ in 0..<300 {
             let values = (0..<Int.random(in: 1...4, using: &random)).map { _ in randomValue(&random, depth: 3) }
             let message = try emptyMessage()

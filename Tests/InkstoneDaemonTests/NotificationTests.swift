@@ -5,17 +5,6 @@ import Testing
 
 /// Notifications watched from outside by a bus monitor.
 @Suite struct NotificationTests {
-    /// A seeded generator (SplitMix64).
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// A connection turned into a bus monitor of everything the daemon sends.
     static func monitor(_ running: RunningDaemon) throws -> (BusClient, String) {
@@ -45,7 +34,7 @@ import Testing
             (bob, try bob.newContext(["document=\(document)", "unit=graphemes"])),
             (bob, try bob.newContext(["document=\(document)", "unit=utf8", "queue_edits=false"])),
         ]
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let pieces = ["a", "é", "e\u{301}", "👩‍👩‍👧", "한", "\n", " "]
         for _ in 0..<80 {
             let (peer, context) = contexts[Int.random(in: 0..<contexts.count, using: &rng)]

@@ -1,3 +1,4 @@
+import InkstoneTestSupport
 import Glibc
 import InkstoneEngines
 
@@ -33,19 +34,6 @@ func type<Engine: CompositionEngine>(_ events: [KeyEvent], into engine: inout En
         typed.committed += typed.last.commit ?? ""
     }
     return typed
-}
-
-/// A small seeded generator (SplitMix64) so failures can be replayed from the printed seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
 }
 
 /// The seed for a randomized test: `INKSTONE_TEST_SEED` when set (to replay a failure), else random.

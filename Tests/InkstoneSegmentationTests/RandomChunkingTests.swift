@@ -1,22 +1,7 @@
+import InkstoneTestSupport
 import InkstoneSegmentation
 import Testing
 
-/// A small seeded generator (SplitMix64), so a failing case can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
 
 /// Fragments whose joins make seams interesting: surrogate pairs, ZWJ sequences,
 /// flags, combining marks, CJK words, CRLF and paragraph separators.
@@ -30,7 +15,7 @@ let trickyFragments = [
 struct RandomChunkingTests {
     @Test func boundariesDoNotDependOnChunking() {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         for _ in 0..<300 {
             let fragmentCount = Int.random(in: 0...24, using: &generator)
             let text = (0..<fragmentCount).map { _ in trickyFragments.randomElement(using: &generator) ?? "" }.joined()

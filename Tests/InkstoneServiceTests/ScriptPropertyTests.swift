@@ -1,3 +1,4 @@
+import InkstoneTestSupport
 import InkstoneEngines
 import InkstoneService
 import InkstoneText

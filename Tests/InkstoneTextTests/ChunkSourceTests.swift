@@ -1,3 +1,4 @@
+import InkstoneTestSupport
 import InkstoneSegmentation
 import InkstoneText
 import Testing

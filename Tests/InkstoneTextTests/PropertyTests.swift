@@ -1,3 +1,4 @@
+import InkstoneTestSupport
 import InkstoneText
 import PropertyBased
 import Testing

@@ -1,3 +1,4 @@
+import InkstoneTestSupport
 import Glibc
 import InkstoneText
 import PropertyBased
