@@ -23,6 +23,17 @@ struct ObjectTableBuilder<Object> {
         }
     }
 
+    /// A method whose handler also sees the call (e.g. its caller).
+    mutating func method(
+        _ member: String, input: String = "", output: String = "",
+        withCall body: @escaping @Sendable (Object, MethodCall, inout MessageReader) throws -> MethodReply
+    ) {
+        let resolve = self.resolve
+        table.method(member, input: input, output: output) { call, reader in
+            try body(try resolve(call), call, &reader)
+        }
+    }
+
     /// A read-only property of the resolved object.
     mutating func property(
         _ member: String, signature: String, _ get: @escaping @Sendable (Object, inout MessageWriter) throws -> Void

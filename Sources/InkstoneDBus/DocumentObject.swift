@@ -14,24 +14,23 @@ public enum DocumentObject {
             mapError: InkstoneErrorMapping.dbusError(for:))
     }
 
-    /// The dispatch table. Methods see the caller, so they resolve it themselves.
+    /// The dispatch table.
     static func table(service: InkstoneService) -> InterfaceTable {
-        var builder = ObjectTableBuilder<(SharedDocument, String)>(interface) { call in
-            let id = try ObjectPaths.id(of: call.path, under: ObjectPaths.documents)
-            return (try service.document(id, caller: call.sender), call.sender)
+        var builder = ObjectTableBuilder<SharedDocument>(interface) { call in
+            try service.document(try ObjectPaths.id(of: call.path, under: ObjectPaths.documents), caller: call.sender)
         }
-        builder.method("Share", input: "s") { found, reader in
-            try found.0.share(with: try reader.readString(), caller: found.1)
+        builder.method("Share", input: "s", withCall: { document, call, reader in
+            try document.share(with: try reader.readString(), caller: call.sender)
             return .empty
-        }
-        builder.method("Unshare", input: "s") { found, reader in
-            try found.0.unshare(try reader.readString(), caller: found.1)
+        })
+        builder.method("Unshare", input: "s", withCall: { document, call, reader in
+            try document.unshare(try reader.readString(), caller: call.sender)
             return .empty
-        }
-        builder.property("Revision", signature: "t") { found, writer in writer.append(found.0.document.revision) }
-        builder.property("Composing", signature: "b") { found, writer in writer.append(found.0.document.isComposing) }
-        builder.property("ContextCount", signature: "u") { found, writer in
-            writer.append(UInt32(found.0.contexts.count))
+        })
+        builder.property("Revision", signature: "t") { document, writer in writer.append(document.document.revision) }
+        builder.property("Composing", signature: "b") { document, writer in writer.append(document.document.isComposing) }
+        builder.property("ContextCount", signature: "u") { document, writer in
+            writer.append(UInt32(document.contexts.count))
         }
         return builder.table
     }

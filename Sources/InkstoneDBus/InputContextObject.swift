@@ -186,12 +186,10 @@ public enum InputContextObject {
             context.focusOut()
             return .empty
         }
-        builder.table.method("Subscribe", input: "as") { call, reader in
-            let context = try service.context(
-                try ObjectPaths.id(of: call.path, under: ObjectPaths.contexts), caller: call.sender)
+        builder.method("Subscribe", input: "as", withCall: { context, call, reader in
             context.subscribe(try NotificationKind.parse(try reader.readStrings()), listener: call.sender)
             return .empty
-        }
+        })
         builder.method("Destroy") { context, _ in
             service.destroyContext(context)
             return .empty
