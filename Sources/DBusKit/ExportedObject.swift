@@ -11,6 +11,7 @@ public final class ExportedObject: Sendable {
     /// Interfaces in the order a call without an interface name searches them.
     private let searchOrder: [String]
     private let mapError: @Sendable (any Error) -> DBusKitError
+    private let afterHandler: (@Sendable () -> Void)?
 
     /// Creates an object from its tables.
     ///
@@ -18,9 +19,12 @@ public final class ExportedObject: Sendable {
     ///   - interfaces: the object's own interfaces.
     ///   - introspectionXML: what `Introspect` returns; generated from the tables when nil.
     ///   - mapError: turns errors other than ``DBusKitError`` thrown by handlers into D-Bus errors.
+    ///   - afterHandler: runs after every handler, before its reply is sent (e.g. to
+    ///     flush signals the call caused, so they precede the reply).
     public init(
         interfaces: [InterfaceTable], introspectionXML: String? = nil,
-        mapError: @escaping @Sendable (any Error) -> DBusKitError = { .failed("\($0)") }
+        mapError: @escaping @Sendable (any Error) -> DBusKitError = { .failed("\($0)") },
+        afterHandler: (@Sendable () -> Void)? = nil
     ) {
         var tables: [String: InterfaceTable] = [:]
         for table in interfaces { tables[table.name] = table }
@@ -33,6 +37,7 @@ public final class ExportedObject: Sendable {
         self.tables = tables
         searchOrder = interfaces.map(\.name) + StandardInterfaces.names
         self.mapError = mapError
+        self.afterHandler = afterHandler
     }
 
     /// Every declared member, the standard interfaces included, sorted.
@@ -61,7 +66,15 @@ public final class ExportedObject: Sendable {
         let call = MethodCall(connection: connection, message: message, path: path, interface: table.name, member: member)
         do {
             var reader = try MessageReader(message, expecting: method.inputSignature)
-            switch try method.handler(call, &reader) {
+            let outcome: MethodReply
+            do {
+                outcome = try method.handler(call, &reader)
+            } catch {
+                afterHandler?()
+                throw error
+            }
+            afterHandler?()
+            switch outcome {
             case .empty: call.reply { _ in }
             case .write(let body): try call.reply(body)
             case .deferred: break

@@ -31,6 +31,13 @@ enum KeyLatency {
                 .latency(
                     "key round trip, bus, \(engine)", keys, baseline: echo, limit: 1.1, note: "observer subscribed"))
         }
+        for engine in ["direct", "hangul"] {
+            let (echo, keys) = try roundTrip(on: bench, engine: engine, direct: false, sizes: sizes, coalesce: true)
+            rows.append(
+                .latency(
+                    "key round trip, bus, \(engine), coalesced", keys, baseline: echo, limit: 1.1,
+                    note: "observer with coalesce=true: one signal per key"))
+        }
         let (batchEcho, batch) = try batchRoundTrip(on: bench, keysPerCall: 50, sizes: sizes)
         rows.append(
             .latency(
@@ -76,7 +83,7 @@ enum KeyLatency {
     /// notifications at all; `member` "ProcessKeyEventReporting" returns the key's events in the reply.
     static func roundTrip(
         on bench: BenchBus, engine: String, direct: Bool, sizes: Sizes, observed: Bool = true,
-        member: String = "ProcessKeyEvent"
+        member: String = "ProcessKeyEvent", coalesce: Bool = false
     ) throws -> (echo: LatencyStats, keys: LatencyStats) {
         let typer = try KeyClient(busAddress: bench.bus.address, direct: direct)
         let observer = try KeyClient(busAddress: bench.bus.address)
@@ -84,7 +91,9 @@ enum KeyLatency {
         if observed {
             let (document, typed) = try typer.createSharedDocument(
                 with: observer.uniqueName ?? "", options: ["engine=\(engine)", "notifications="])
-            _ = try observer.createContext(["engine=direct", "document=\(document)", "notifications=text+marked"])
+            _ = try observer.createContext([
+                "engine=direct", "document=\(document)", "notifications=text+marked", "coalesce=\(coalesce)",
+            ])
             context = typed
         } else {
             var reader = try typer.callService("CreateInputContext") { writer in

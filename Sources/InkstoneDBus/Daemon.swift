@@ -51,10 +51,12 @@ public final class Daemon: @unchecked Sendable {
         let peers = self.peers
         notifier = SignalNotifier(connection: connection) { identity in peers.connection(for: identity) }
         service.sink = notifier
+        // Coalesced notifications of a call go out after its handler, before its reply.
+        let flush: @Sendable () -> Void = { [notifier] in notifier.flush() }
         let objects: [(path: String, object: ExportedObject, subtree: Bool)] = [
-            (ServiceObject.path, ServiceObject.make(service: service, status: status), false),
-            (ObjectPaths.contexts, InputContextObject.make(service: service), true),
-            (ObjectPaths.documents, DocumentObject.make(service: service), true),
+            (ServiceObject.path, ServiceObject.make(service: service, status: status, afterHandler: flush), false),
+            (ObjectPaths.contexts, InputContextObject.make(service: service, afterHandler: flush), true),
+            (ObjectPaths.documents, DocumentObject.make(service: service, afterHandler: flush), true),
         ]
         for entry in objects {
             if entry.subtree {

@@ -7,11 +7,11 @@ public enum DocumentObject {
     public static let interface = "org.inkstone.Document1"
 
     /// The exported subtree object for every document of `service`.
-    public static func make(service: InkstoneService) -> ExportedObject {
+    public static func make(service: InkstoneService, afterHandler: (@Sendable () -> Void)? = nil) -> ExportedObject {
         ExportedObject(
             interfaces: [table(service: service)],
             introspectionXML: InkstoneIntrospection.document + "\n",
-            mapError: InkstoneErrorMapping.dbusError(for:))
+            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler)
     }
 
     /// The dispatch table.

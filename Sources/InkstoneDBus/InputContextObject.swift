@@ -9,11 +9,11 @@ public enum InputContextObject {
     public static let interface = "org.inkstone.InputContext1"
 
     /// The exported subtree object for every context of `service`.
-    public static func make(service: InkstoneService) -> ExportedObject {
+    public static func make(service: InkstoneService, afterHandler: (@Sendable () -> Void)? = nil) -> ExportedObject {
         ExportedObject(
             interfaces: [table(service: service)],
             introspectionXML: InkstoneIntrospection.inputContext + "\n",
-            mapError: InkstoneErrorMapping.dbusError(for:))
+            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler)
     }
 
     /// The dispatch table.

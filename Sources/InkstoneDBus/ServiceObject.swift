@@ -58,11 +58,13 @@ public enum ServiceObject {
     }
 
     /// The exported service object, serving ``InkstoneIntrospection/xml``.
-    public static func make(service: InkstoneService, status: DaemonStatus = DaemonStatus()) -> ExportedObject {
+    public static func make(
+        service: InkstoneService, status: DaemonStatus = DaemonStatus(), afterHandler: (@Sendable () -> Void)? = nil
+    ) -> ExportedObject {
         ExportedObject(
             interfaces: [serviceTable(service: service, status: status)],
             introspectionXML: InkstoneIntrospection.xml + "\n",
-            mapError: InkstoneErrorMapping.dbusError(for:))
+            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler)
     }
 
     /// Every exported (interface, member, kind, signature, detail) of every

@@ -29,6 +29,9 @@ public struct ContextOptions: Sendable, Equatable {
     /// call it (for `dbus-send` and scripts, whose connection ends after one
     /// call). On the session bus every peer is the same Unix user.
     public var persist: Bool = false
+    /// Whether the context gets each call's notifications as one combined
+    /// signal (`Notifications`) instead of one signal per notification.
+    public var coalesce: Bool = false
     /// Whether East Asian Ambiguous characters take 2 cells in the cell grid.
     public var ambiguousWide: Bool = false
 
@@ -37,7 +40,7 @@ public struct ContextOptions: Sendable, Equatable {
 
     /// The option names `parse` accepts.
     public static let names = [
-        "unit", "program", "document", "notifications", "focus_out", "queue_edits", "engine", "persist",
+        "unit", "program", "document", "notifications", "focus_out", "queue_edits", "engine", "persist", "coalesce",
         "ambiguous_wide",
     ]
 
@@ -55,7 +58,7 @@ public struct ContextOptions: Sendable, Equatable {
             let name = String(entry[..<equals])
             let value = String(entry[entry.index(after: equals)...])
             switch name {
-            case "queue_edits", "persist", "ambiguous_wide":
+            case "queue_edits", "persist", "coalesce", "ambiguous_wide":
                 guard let flag = ["true": true, "false": false, "1": true, "0": false][value] else {
                     throw InkstoneError.invalidArgument("option '\(name)' takes true or false, not '\(value)'")
                 }
@@ -103,6 +106,8 @@ public struct ContextOptions: Sendable, Equatable {
                 result.engine = s
             case ("persist", .bool(let b)):
                 result.persist = b
+            case ("coalesce", .bool(let b)):
+                result.coalesce = b
             case ("ambiguous_wide", .bool(let b)):
                 result.ambiguousWide = b
             default:

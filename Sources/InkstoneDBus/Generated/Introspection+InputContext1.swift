@@ -359,6 +359,10 @@ extension InkstoneIntrospection {
       <arg name="error_name" type="s"/>
       <arg name="message" type="s"/>
     </signal>
+    <signal name="Notifications">
+      <annotation name="org.gtk.GDBus.DocString" value="Sent instead of the separate notification signals to a context created with the option coalesce=true: every notification one call caused for this context, in order, as (member, arguments) with the arguments of the signal of that name (for PropertiesChanged: the changed-properties dictionary). One signal per call, sent before the call's reply, so a key costs the bus one message per observing context."/>
+      <arg name="events" type="a(sav)"/>
+    </signal>
     <signal name="CandidatesChanged">
       <annotation name="org.gtk.GDBus.DocString" value="The candidate list changed: the visible page's (text, annotation, label) items, the cursor index on the page, the page index, and whether earlier and later pages exist. An empty page with cursor -1 means the list closed."/>
       <arg name="items" type="a(sss)"/>
