@@ -68,7 +68,8 @@ extension DocumentView {
         var lastLower = 0
         for edit in group.edits.reversed() {
             let range = edit.currentUTF8Range
-            guard storage.text(utf8Range: range).utf8.elementsEqual(edit.insertedText.utf8) else {
+            let current = storage.text(utf8Range: range)
+            guard TextDigest(current) == edit.inserted else {
                 for applied in inverse.edits.reversed() {
                     document.applyEdit(utf8Range: applied.currentUTF8Range, with: applied.replacedText, cause: cause, viewID: id)
                 }
@@ -80,7 +81,7 @@ extension DocumentView {
             inverse.edits.append(UndoEdit(
                 start: document.makeAnchor(utf8Offset: range.lowerBound, bias: .right),
                 end: document.makeAnchor(utf8Offset: range.lowerBound + edit.replacedText.utf8.count, bias: .left),
-                insertedText: edit.replacedText, replacedText: edit.insertedText, collapsed: collapsed
+                inserted: TextDigest(edit.replacedText), replacedText: current, collapsed: collapsed
             ))
             lastLower = range.lowerBound
         }

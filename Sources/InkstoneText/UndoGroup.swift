@@ -6,8 +6,9 @@ struct UndoEdit {
     let start: TextAnchor
     /// End of that text.
     var end: TextAnchor
-    /// The text this edit put in the document (what an undo expects to find).
-    var insertedText: String
+    /// A digest of the text this edit put in the document (what an undo
+    /// expects to find); the text itself is read back from the document.
+    var inserted: TextDigest
     /// The text it replaced (what an undo puts back).
     var replacedText: String
     /// Anchors of this view's records that lay inside the replaced range (ends
@@ -19,7 +20,7 @@ struct UndoEdit {
     var currentUTF8Range: Range<Int> {
         // An empty range follows its right-biased start: text inserted exactly
         // there (e.g. a redo of an earlier step) lands before it.
-        if insertedText.isEmpty { return start.utf8Offset..<start.utf8Offset }
+        if inserted.isEmpty { return start.utf8Offset..<start.utf8Offset }
         return start.utf8Offset..<max(start.utf8Offset, end.utf8Offset)
     }
 }
@@ -99,12 +100,12 @@ enum UndoMerge {
         let lastRange = last.currentUTF8Range
         // An edit from elsewhere (another view, a queued edit) landed inside the
         // inserted text: its record no longer describes the range, so never merge.
-        guard lastRange.count == last.insertedText.utf8.count else { return nil }
-        if utf8Range.isEmpty, !text.isEmpty, utf8Range.lowerBound == lastRange.upperBound, !last.insertedText.isEmpty {
+        guard lastRange.count == last.inserted.utf8Count else { return nil }
+        if utf8Range.isEmpty, !text.isEmpty, utf8Range.lowerBound == lastRange.upperBound, !last.inserted.isEmpty {
             return .extendInsertion
         }
         guard text.isEmpty, !utf8Range.isEmpty else { return nil }
-        if last.insertedText.isEmpty {
+        if last.inserted.isEmpty {
             if utf8Range.upperBound == lastRange.lowerBound { return .prependDeletion }
             if utf8Range.lowerBound == lastRange.lowerBound { return .appendDeletion }
             return nil

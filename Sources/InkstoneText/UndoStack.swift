@@ -54,7 +54,7 @@ struct UndoStack {
             switch merge {
             case .extendInsertion:
                 // Inserted text is new: nothing of the original text to put back.
-                last.insertedText += insertedText
+                last.inserted.append(insertedText)
                 last.end = document.makeAnchor(utf8Offset: newUTF8Range.upperBound, bias: .left)
             case .prependDeletion:
                 let prepended = replacedText.utf8.count
@@ -68,15 +68,17 @@ struct UndoStack {
                 last.collapsed = CollapsedAnchor.merged(older: last.collapsed, newer: collapsed.map { $0.shifted(by: before) })
                 last.replacedText += replacedText
             case .trimInsertion:
-                let kept = last.insertedText.utf8.count - replacedText.utf8.count
-                last.insertedText = String(decoding: last.insertedText.utf8.prefix(kept), as: UTF8.self)
+                // What is left of the insertion is in the document now: digest it from there.
+                let kept = last.inserted.utf8Count - replacedText.utf8.count
+                let start = last.start.utf8Offset
+                last.inserted = TextDigest(document.storage.text(utf8Range: start..<(start + kept)))
             }
             group.edits.append(last)
         } else {
             group.edits.append(UndoEdit(
                 start: document.makeAnchor(utf8Offset: newUTF8Range.lowerBound, bias: .right),
                 end: document.makeAnchor(utf8Offset: newUTF8Range.upperBound, bias: .left),
-                insertedText: insertedText, replacedText: replacedText, collapsed: collapsed
+                inserted: TextDigest(insertedText), replacedText: replacedText, collapsed: collapsed
             ))
         }
         if group.edits.count == 1, plan.merge == nil {
