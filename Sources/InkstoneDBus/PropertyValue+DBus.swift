@@ -9,8 +9,6 @@ extension PropertyValue {
         case .int64(let value): .int64(value)
         case .uint64(let value): .uint64(value)
         case .string(let value): .string(value)
-        case .objectPathID(let kind, let id):
-            .objectPath(kind == "document" ? ObjectPaths.document(id) : ObjectPaths.context(id))
         case .range(let start, let length): .structure([.int64(start), .int64(length)])
         }
     }

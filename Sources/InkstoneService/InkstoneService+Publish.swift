@@ -37,10 +37,9 @@ extension InkstoneService {
                 }
             case .selectionChanged(let viewID):
                 guard let context = shared.context(viewID), context.wants(.selection) else { continue }
-                let range = ContextProperties.range(context.view.selectedRange)
-                guard case .range(let start, let length) = range else { continue }
+                let range = context.view.selectedRange
                 sink.deliver(.selectionWillChange, to: context)
-                sink.deliver(.selectionDidChange(start: Int(start), length: Int(length)), to: context)
+                sink.deliver(.selectionDidChange(start: range?.start ?? -1, length: range?.length ?? 0), to: context)
             case .markedTextChanged(let viewID):
                 if let context = shared.context(viewID), context.wants(.marked) {
                     let view = context.view

@@ -92,7 +92,6 @@ extension InputContext {
                 try mutate { () throws(InkstoneError) in try view.setSelectedRange(start: caret, length: 0) }
             } else {
                 try mutate(committed: commit) { () throws(InkstoneError) in try view.insertText(commit) }
-            reportedCommit? += commit
             }
         }
         if let preedit = output.preedit, !preedit.text.isEmpty {

@@ -44,7 +44,6 @@ public enum PropertyValue: Sendable, Equatable {
     case int64(Int64)
     case uint64(UInt64)
     case string(String)
-    case objectPathID(kind: String, id: UInt64)
     /// A (start, length) pair; start −1 means none.
     case range(start: Int64, length: Int64)
 }
