@@ -25,10 +25,12 @@ extension Connection {
 
     /// Removes what was exported at `path`.
     public func unexport(path: String) {
+        guard (try? DBusValidation.objectPath(path)) != nil else { return }
         _ = dbus_connection_unregister_object_path(raw, path)
     }
 
     private func register(_ object: ExportedObject?, at path: String, fallback: Bool) throws {
+        try DBusValidation.objectPath(path)
         if object != nil { try installRootFallback() }
         var vtable = DBusObjectPathVTable()
         vtable.message_function = { _, rawMessage, userData in

@@ -37,6 +37,7 @@ public enum ReleaseNameResult: Sendable, Equatable {
 extension Connection {
     /// Asks the bus for a well-known name (blocking).
     public func requestName(_ name: String, flags: NameFlags) throws -> RequestNameResult {
+        try DBusValidation.busName(name)
         let reply = try DBusKitError.check { error in dbus_bus_request_name(raw, name, flags.rawValue, error) }
         switch reply {
         case CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER: return .primaryOwner
@@ -50,6 +51,7 @@ extension Connection {
     /// Gives a well-known name back to the bus (blocking).
     @discardableResult
     public func releaseName(_ name: String) throws -> ReleaseNameResult {
+        try DBusValidation.busName(name)
         let reply = try DBusKitError.check { error in dbus_bus_release_name(raw, name, error) }
         switch reply {
         case CDBUS_RELEASE_NAME_REPLY_RELEASED: return .released
@@ -73,16 +75,19 @@ extension Connection {
 
     /// Whether anyone owns `name` (blocking).
     public func nameHasOwner(_ name: String) throws -> Bool {
-        try DBusKitError.check { error in dbus_bus_name_has_owner(raw, name, error) } != 0
+        try DBusValidation.busName(name)
+        return try DBusKitError.check { error in dbus_bus_name_has_owner(raw, name, error) } != 0
     }
 
     /// Adds a match rule so matching signals are routed to this connection (blocking).
     public func addMatch(_ rule: String) throws {
+        try DBusValidation.string(rule)
         try DBusKitError.check { error in dbus_bus_add_match(raw, rule, error) }
     }
 
     /// Removes a match rule added with ``addMatch(_:)`` (blocking).
     public func removeMatch(_ rule: String) throws {
+        try DBusValidation.string(rule)
         try DBusKitError.check { error in dbus_bus_remove_match(raw, rule, error) }
     }
 

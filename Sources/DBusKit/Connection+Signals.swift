@@ -2,18 +2,14 @@ import CDBus
 
 extension Connection {
     /// Emits a signal; with a `destination` it goes to that peer only (unicast).
+    ///
+    /// Throws `InvalidArgs` for an invalid path, name or destination, or a
+    /// value the writer refused; nothing is sent then.
     public func emitSignal(
         path: String, interface: String, member: String, destination: String?,
         _ body: (inout MessageWriter) throws -> Void = { _ in }
     ) throws {
-        guard let signal = Message.signal(path: path, interface: interface, member: member) else {
-            throw DBusKitError.invalidArgs("invalid signal \(interface).\(member) at \(path)")
-        }
-        if let destination {
-            guard dbus_message_set_destination(signal.raw, destination) != 0 else {
-                throw DBusKitError(name: DBusErrorName.noMemory, message: "could not set the destination")
-            }
-        }
+        let signal = try Message.makeSignal(path: path, interface: interface, member: member, destination: destination)
         try signal.write(body)
         try send(signal)
     }

@@ -82,9 +82,11 @@ public final class Connection: @unchecked Sendable {
 
     /// Queues `message` for sending and returns its serial.
     ///
-    /// Safe from any thread; an attached loop writes it out promptly.
+    /// Safe from any thread; an attached loop writes it out promptly. Throws
+    /// the message's ``Message/writeFailure`` when a value was refused.
     @discardableResult
     public func send(_ message: Message) throws -> UInt32 {
+        try message.checkWritten()
         var serial: UInt32 = 0
         guard dbus_connection_send(raw, message.raw, &serial) != 0 else {
             throw DBusKitError(name: DBusErrorName.noMemory, message: "could not queue a message")
@@ -100,6 +102,7 @@ public final class Connection: @unchecked Sendable {
     /// - Parameter timeoutMilliseconds: -1 for libdbus's default (25 s).
     /// - Returns: the method return; error replies are thrown as ``DBusKitError``.
     public func call(_ message: Message, timeoutMilliseconds: Int32 = -1) throws -> Message {
+        try message.checkWritten()
         let reply = try DBusKitError.check { error in
             dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, error)
         }
@@ -112,8 +115,8 @@ public final class Connection: @unchecked Sendable {
         destination: String?, path: String, interface: String?, member: String,
         timeoutMilliseconds: Int32 = -1, _ body: (inout MessageWriter) throws -> Void = { _ in }
     ) throws -> Message {
-        guard let message = Message.methodCall(destination: destination, path: path, interface: interface, member: member)
-        else { throw DBusKitError.invalidArgs("invalid method call \(interface ?? "").\(member) at \(path)") }
+        let message = try Message.makeMethodCall(
+            destination: destination, path: path, interface: interface, member: member)
         try message.write(body)
         return try call(message, timeoutMilliseconds: timeoutMilliseconds)
     }
@@ -139,6 +142,7 @@ public final class Connection: @unchecked Sendable {
             }
             return
         }
+        try message.checkWritten()
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0 else {
             throw DBusKitError(name: DBusErrorName.noMemory, message: "could not queue a method call")

@@ -1,4 +1,5 @@
 import CDBus
+import Synchronization
 
 /// The kind of a D-Bus message.
 public enum MessageKind: Sendable, Equatable {
@@ -21,6 +22,7 @@ public enum MessageKind: Sendable, Equatable {
 public final class Message: @unchecked Sendable {
     /// The libdbus message.
     public let raw: OpaquePointer
+    private let refusedValue = Mutex<DBusKitError?>(nil)
 
     /// Takes ownership of one reference to `raw`.
     public init(owning raw: OpaquePointer) {
@@ -35,18 +37,49 @@ public final class Message: @unchecked Sendable {
 
     deinit { dbus_message_unref(raw) }
 
-    /// A new method call.
+    /// A new method call, or nil when a name or the path is invalid (see ``makeMethodCall(destination:path:interface:member:)``).
     public static func methodCall(
         destination: String?, path: String, interface: String?, member: String
     ) -> Message? {
-        guard let raw = dbus_message_new_method_call(destination, path, interface, member) else { return nil }
+        try? makeMethodCall(destination: destination, path: path, interface: interface, member: member)
+    }
+
+    /// A new method call; throws `InvalidArgs` for an invalid destination, path, interface or member.
+    public static func makeMethodCall(
+        destination: String?, path: String, interface: String?, member: String
+    ) throws(DBusKitError) -> Message {
+        if let destination { try DBusValidation.busName(destination) }
+        try DBusValidation.objectPath(path)
+        if let interface { try DBusValidation.interface(interface) }
+        try DBusValidation.member(member)
+        guard let raw = dbus_message_new_method_call(destination, path, interface, member) else {
+            throw DBusKitError(name: DBusErrorName.noMemory, message: "could not create a method call")
+        }
         return Message(owning: raw)
     }
 
-    /// A new signal.
+    /// A new signal, or nil when a name or the path is invalid (see ``makeSignal(path:interface:member:destination:)``).
     public static func signal(path: String, interface: String, member: String) -> Message? {
-        guard let raw = dbus_message_new_signal(path, interface, member) else { return nil }
-        return Message(owning: raw)
+        try? makeSignal(path: path, interface: interface, member: member)
+    }
+
+    /// A new signal, unicast to `destination` when given; throws `InvalidArgs`
+    /// for an invalid path, interface, member or destination.
+    public static func makeSignal(
+        path: String, interface: String, member: String, destination: String? = nil
+    ) throws(DBusKitError) -> Message {
+        try DBusValidation.objectPath(path)
+        try DBusValidation.interface(interface)
+        try DBusValidation.member(member)
+        if let destination { try DBusValidation.busName(destination) }
+        guard let raw = dbus_message_new_signal(path, interface, member) else {
+            throw DBusKitError(name: DBusErrorName.noMemory, message: "could not create a signal")
+        }
+        let signal = Message(owning: raw)
+        if let destination, dbus_message_set_destination(raw, destination) == 0 {
+            throw DBusKitError(name: DBusErrorName.noMemory, message: "could not set the destination")
+        }
+        return signal
     }
 
     /// A new successful reply to this method call.
@@ -55,10 +88,31 @@ public final class Message: @unchecked Sendable {
         return Message(owning: reply)
     }
 
-    /// A new error reply to this method call.
+    /// A new error reply to this method call. An invalid error name becomes
+    /// `org.freedesktop.DBus.Error.Failed`; U+0000 in the text becomes U+FFFD.
     public func makeError(name: String, message: String) -> Message? {
-        guard let reply = dbus_message_new_error(raw, name, message) else { return nil }
+        let validName = (try? DBusValidation.errorName(name)) != nil ? name : DBusErrorName.failed
+        let text = DBusValidation.containsNUL(message)
+            ? String(String.UnicodeScalarView(message.unicodeScalars.map { $0.value == 0 ? "\u{FFFD}" : $0 }))
+            : message
+        guard let reply = dbus_message_new_error(raw, validName, text) else { return nil }
         return Message(owning: reply)
+    }
+
+    /// The first value a ``MessageWriter`` refused for this message (it was not
+    /// written, nor was anything after it); sending the message throws it.
+    public var writeFailure: DBusKitError? { refusedValue.withLock { $0 } }
+
+    /// Keeps the first refused value.
+    func recordWriteFailure(_ error: DBusKitError) {
+        refusedValue.withLock { current in
+            if current == nil { current = error }
+        }
+    }
+
+    /// Throws ``writeFailure`` if a value was refused.
+    public func checkWritten() throws(DBusKitError) {
+        if let failure = writeFailure { throw failure }
     }
 
     /// The message's kind.

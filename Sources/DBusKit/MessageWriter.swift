@@ -5,24 +5,47 @@ import CDBus
 /// Containers nest through closures: `appendArray(of: "s") { $0.append("x") }`.
 /// libdbus only fails an append when out of memory, which it treats as fatal
 /// elsewhere too, so the writer does not report it.
+///
+/// Values libdbus would abort on (a string with U+0000, an invalid object
+/// path or signature) are checked first and never reach it: the first one
+/// is recorded as the message's ``Message/writeFailure``, everything after it
+/// is skipped, and sending the message throws that error instead.
 public struct MessageWriter {
     private var iter = DBusMessageIter()
+    private let message: Message
 
     /// A writer appending to `message`'s body.
     public init(_ message: Message) {
+        self.message = message
         dbus_message_iter_init_append(message.raw, &iter)
     }
 
-    private init(container: DBusMessageIter) {
+    private init(container: DBusMessageIter, of message: Message) {
         iter = container
+        self.message = message
     }
 
+    /// The first value this message's writers refused, if any.
+    public var failure: DBusKitError? { message.writeFailure }
+
     private mutating func appendBasic<Value>(_ type: Int32, _ value: Value) {
+        guard message.writeFailure == nil else { return }
         var value = value
         _ = withUnsafePointer(to: &value) { dbus_message_iter_append_basic(&iter, type, $0) }
     }
 
     private mutating func appendCString(_ type: Int32, _ string: String) {
+        guard message.writeFailure == nil else { return }
+        do {
+            switch type {
+            case CDBUS_TYPE_OBJECT_PATH: try DBusValidation.objectPath(string)
+            case CDBUS_TYPE_SIGNATURE: try DBusValidation.signature(string)
+            default: try DBusValidation.string(string)
+            }
+        } catch {
+            message.recordWriteFailure(error)
+            return
+        }
         string.withCString { cString in
             var pointer: UnsafePointer<CChar>? = cString
             _ = dbus_message_iter_append_basic(&iter, type, &pointer)
@@ -57,18 +80,31 @@ public struct MessageWriter {
     private mutating func appendContainer(
         _ type: Int32, signature: String?, _ body: (inout MessageWriter) throws -> Void
     ) rethrows {
+        guard message.writeFailure == nil else { return }
         var sub = DBusMessageIter()
         if let signature {
+            do {
+                // An array's element may be a dict entry, complete only inside the array.
+                try DBusValidation.singleType(type == CDBUS_TYPE_ARRAY ? "a" + signature : signature)
+            } catch {
+                message.recordWriteFailure(error)
+                return
+            }
             _ = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &sub) }
         } else {
             _ = dbus_message_iter_open_container(&iter, type, nil, &sub)
         }
-        var inner = MessageWriter(container: sub)
+        var inner = MessageWriter(container: sub, of: message)
         do {
             try body(&inner)
         } catch {
             dbus_message_iter_abandon_container(&iter, &inner.iter)
             throw error
+        }
+        // A refused value left the container incomplete: abandon it rather than let libdbus check it.
+        if message.writeFailure != nil {
+            dbus_message_iter_abandon_container(&iter, &inner.iter)
+            return
         }
         _ = dbus_message_iter_close_container(&iter, &inner.iter)
     }

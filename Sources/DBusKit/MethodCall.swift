@@ -26,9 +26,16 @@ public final class MethodCall: Sendable {
     public var sender: String { message.sender ?? connection.peerIdentity ?? "" }
 
     /// Sends a successful reply whose body `body` writes (skipped when the caller wants no reply).
+    ///
+    /// When the writer refuses a value (see ``MessageWriter``), the caller gets
+    /// that `InvalidArgs` error instead of a cut reply.
     public func reply(_ body: (inout MessageWriter) throws -> Void = { _ in }) rethrows {
         guard !message.noReply, let reply = message.makeReturn() else { return }
         try reply.write(body)
+        if let failure = reply.writeFailure {
+            self.reply(error: failure)
+            return
+        }
         _ = try? connection.send(reply)
     }
 

@@ -49,13 +49,14 @@ public final class Daemon: @unchecked Sendable {
         connection = try Connection(address: address)
         service = InkstoneService(limits: limits)
         let peers = self.peers
-        notifier = SignalNotifier(connection: connection) { identity in peers.connection(for: identity) }
+        let router = PeerRouter(bus: connection, logger: logger) { identity in peers.connection(for: identity) }
+        notifier = SignalNotifier(router: router)
         service.sink = notifier
         // Coalesced notifications of a call go out after its handler, before its reply.
         let flush: @Sendable () -> Void = { [notifier] in notifier.flush() }
         let objects: [(path: String, object: ExportedObject, subtree: Bool)] = [
             (ServiceObject.path, ServiceObject.make(service: service, status: status, afterHandler: flush), false),
-            (ObjectPaths.contexts, InputContextObject.make(service: service, afterHandler: flush), true),
+            (ObjectPaths.contexts, InputContextObject.make(service: service, router: router, afterHandler: flush), true),
             (ObjectPaths.documents, DocumentObject.make(service: service, afterHandler: flush), true),
         ]
         for entry in objects {

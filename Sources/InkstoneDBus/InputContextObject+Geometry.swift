@@ -9,13 +9,15 @@ extension InputContextObject {
     /// How long a geometry provider may take before the pushed layout answers instead.
     static let providerTimeoutMilliseconds: Int32 = 50
 
-    static func addGeometryMethods(_ builder: inout ObjectTableBuilder<InputContext>, service: InkstoneService) {
-        addLayoutSourceMethods(&builder, service: service)
+    static func addGeometryMethods(
+        _ builder: inout ObjectTableBuilder<InputContext>, service: InkstoneService, router: PeerRouter?
+    ) {
+        addLayoutSourceMethods(&builder, service: service, router: router)
         builder.table.method("CaretRect", input: "x", output: "(dddd)") { call, reader in
             let position = try reader.readInt()
             let context = try resolve(call, service)
             try context.validateGeometryPosition(position)
-            return try forward(call, service: service, member: "CaretRect", arguments: { $0.append(Int64(position)) },
+            return try forward(call, service: service, router: router, member: "CaretRect", arguments: { $0.append(Int64(position)) },
                 local: { context in
                     let rect = try context.caretRect(at: position)
                     return { $0.appendRect(rect) }
@@ -27,7 +29,7 @@ extension InputContextObject {
             let length = try reader.readInt()
             let context = try resolve(call, service)
             try context.validateGeometryRange(start: start, length: length)
-            return try forward(call, service: service, member: "FirstRectForRange",
+            return try forward(call, service: service, router: router, member: "FirstRectForRange",
                 arguments: { writer in
                     writer.append(Int64(start))
                     writer.append(Int64(length))
@@ -42,13 +44,13 @@ extension InputContextObject {
     }
 
     private static func addLayoutSourceMethods(
-        _ builder: inout ObjectTableBuilder<InputContext>, service: InkstoneService
+        _ builder: inout ObjectTableBuilder<InputContext>, service: InkstoneService, router: PeerRouter?
     ) {
         builder.table.method("SetCellGrid", input: "dddduu") { call, reader in
             let (x, y) = (try reader.readDouble(), try reader.readDouble())
             let (width, height) = (try reader.readDouble(), try reader.readDouble())
             let (columns, tabWidth) = (try reader.readUInt32(), try reader.readUInt32())
-            let context = try resolveForGeometry(call, service)
+            let context = try resolveForGeometry(call, service, router)
             try context.setCellGrid(
                 originX: x, originY: y, cellWidth: width, cellHeight: height, columns: Int(columns),
                 tabWidth: Int(tabWidth))
@@ -66,17 +68,22 @@ extension InputContextObject {
                     return (start: start, length: length, rect: rect, caretXs: caretXs)
                 }
             }
-            try resolveForGeometry(call, service).setLineFragments(fragments)
+            try resolveForGeometry(call, service, router).setLineFragments(fragments)
             return .empty
         }
         builder.table.method("SetWindowGeometry", input: "ddd") { call, reader in
             let (x, y, scale) = (try reader.readDouble(), try reader.readDouble(), try reader.readDouble())
-            try resolveForGeometry(call, service).setWindowGeometry(originX: x, originY: y, scale: scale)
+            try resolveForGeometry(call, service, router).setWindowGeometry(originX: x, originY: y, scale: scale)
             return .empty
         }
         builder.table.method("SetGeometryProvider", input: "o") { call, reader in
             let path = try reader.readObjectPath()
-            try resolveForGeometry(call, service).setGeometryProvider(peer: call.sender, path: path)
+            do throws(DBusKitError) {
+                try DBusValidation.objectPath(path)
+            } catch {
+                throw InkstoneError.invalidArgument("geometry provider: \(error.message)")
+            }
+            try resolveForGeometry(call, service, router).setGeometryProvider(peer: call.sender, path: path)
             return .empty
         }
     }
@@ -133,11 +140,14 @@ extension InputContextObject {
         try service.context(try ObjectPaths.id(of: call.path, under: ObjectPaths.contexts), caller: call.sender)
     }
 
-    /// The context a layout-setting call is for; its geometry signals go out on the call's connection.
-    private static func resolveForGeometry(_ call: MethodCall, _ service: InkstoneService) throws -> InputContext {
+    /// The context a layout-setting call is for; from now on its geometry
+    /// signals go to its listener, routed by `router` (whoever sets the layout).
+    private static func resolveForGeometry(
+        _ call: MethodCall, _ service: InkstoneService, _ router: PeerRouter?
+    ) throws -> InputContext {
         let context = try resolve(call, service)
-        if (context.geometry.sink as? GeometrySignalSink)?.connection !== call.connection {
-            context.geometry.sink = GeometrySignalSink(connection: call.connection)
+        if context.geometry.sink == nil, let router {
+            context.geometry.sink = GeometrySignalSink(router: router)
         }
         return context
     }
@@ -145,20 +155,21 @@ extension InputContextObject {
     /// Answers from the context's geometry provider if it has one (asynchronously,
     /// never blocking the loop), falling back to the pushed layout when the
     /// provider fails or takes longer than ``providerTimeoutMilliseconds``.
+    ///
+    /// The provider is called where it lives (through `router`), whichever
+    /// connection the query came on; with no route to it the pushed layout answers.
     private static func forward(
-        _ call: MethodCall, service: InkstoneService, member: String,
+        _ call: MethodCall, service: InkstoneService, router: PeerRouter?, member: String,
         arguments: (inout MessageWriter) -> Void,
         local: @escaping @Sendable (InputContext) throws -> (inout MessageWriter) -> Void,
         remote: @escaping @Sendable (LayoutRect, InputContext) -> (inout MessageWriter) -> Void
     ) throws -> MethodReply {
         let context = try resolve(call, service)
-        guard let provider = context.geometry.provider,
-            let message = Message.methodCall(
-                destination: provider.peer.isEmpty ? nil : provider.peer, path: provider.path,
-                interface: providerInterface, member: member)
-        else { return .write(try local(context)) }
-        message.write { arguments(&$0) }
-        try call.connection.call(message, timeoutMilliseconds: providerTimeoutMilliseconds) { result in
+        guard let provider = context.geometry.provider, let router else { return .write(try local(context)) }
+        let sent = router.call(
+            provider.peer, path: provider.path, interface: providerInterface, member: member,
+            timeoutMilliseconds: providerTimeoutMilliseconds, arguments: arguments
+        ) { result in
             do {
                 let context = try resolve(call, service)
                 if case .success(let reply) = result, let rect = try? readRect(reply) {
@@ -170,7 +181,7 @@ extension InputContextObject {
                 call.reply(error: InkstoneErrorMapping.dbusError(for: error))
             }
         }
-        return .deferred
+        return sent ? .deferred : .write(try local(context))
     }
 
     /// The `(dddd)` a provider answered, checked.
@@ -183,30 +194,6 @@ extension InputContextObject {
         }
         guard rect.isValid else { throw InkstoneError.invalidArgument("the geometry provider answered \(rect)") }
         return rect
-    }
-}
-
-/// Sends a context's geometry notifications as signals, unicast to its listener.
-final class GeometrySignalSink: GeometrySink {
-    let connection: Connection
-
-    init(connection: Connection) {
-        self.connection = connection
-    }
-
-    func invalidateCharacterCoordinates(of context: InputContext) {
-        guard !context.listener.isEmpty else { return }
-        try? connection.emitSignal(
-            path: ObjectPaths.context(context.id), interface: InputContextObject.interface,
-            member: "InvalidateCharacterCoordinates", destination: context.listener) { _ in }
-    }
-
-    func candidateAnchorChanged(_ rect: LayoutRect, of context: InputContext) {
-        guard !context.listener.isEmpty else { return }
-        let value = DBusValue.structure([.double(rect.x), .double(rect.y), .double(rect.width), .double(rect.height)])
-        try? connection.emitPropertiesChanged(
-            path: ObjectPaths.context(context.id), interface: InputContextObject.interface,
-            changed: ["CandidateAnchor": value], destination: context.listener)
     }
 }
 

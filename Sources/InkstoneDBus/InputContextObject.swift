@@ -10,14 +10,22 @@ public enum InputContextObject {
 
     /// The exported subtree object for every context of `service`.
     public static func make(service: InkstoneService, afterHandler: (@Sendable () -> Void)? = nil) -> ExportedObject {
+        make(service: service, router: nil, afterHandler: afterHandler)
+    }
+
+    /// The exported subtree object; `router` addresses geometry signals and
+    /// provider calls (without one, neither is sent and queries answer locally).
+    static func make(
+        service: InkstoneService, router: PeerRouter?, afterHandler: (@Sendable () -> Void)? = nil
+    ) -> ExportedObject {
         ExportedObject(
-            interfaces: [table(service: service)],
+            interfaces: [table(service: service, router: router)],
             introspectionXML: InkstoneIntrospection.inputContext + "\n",
             mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler)
     }
 
     /// The dispatch table.
-    static func table(service: InkstoneService) -> InterfaceTable {
+    static func table(service: InkstoneService, router: PeerRouter?) -> InterfaceTable {
         var builder = ObjectTableBuilder<InputContext>(interface) { call in
             try service.context(try ObjectPaths.id(of: call.path, under: ObjectPaths.contexts), caller: call.sender)
         }
@@ -26,7 +34,7 @@ public enum InputContextObject {
         addTokenizerMethods(&builder)
         addUndoAndFocusMethods(&builder, service: service)
         addKeyMethods(&builder, service: service)
-        addGeometryMethods(&builder, service: service)
+        addGeometryMethods(&builder, service: service, router: router)
         addGeometryMembers(&builder)
         addProperties(&builder)
         addSignals(&builder)

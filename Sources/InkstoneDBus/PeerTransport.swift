@@ -8,9 +8,11 @@ import Synchronization
 ///
 /// A client that connects here (announced by `GetPeerAddress`) sees the same
 /// objects as on the bus, with no bus daemon in between. The socket lives in
-/// `$XDG_RUNTIME_DIR/inkstone/` (else a private folder under `/tmp`), a folder
-/// of mode 0700 holding an owner-only socket, and the server admits only
-/// connections that authenticate (EXTERNAL) as the daemon's own uid.
+/// `$XDG_RUNTIME_DIR/inkstone/` (else `$TMPDIR/inkstone-<uid>/`, see
+/// ``SocketFolder``), a folder of mode 0700 holding an owner-only socket, and
+/// the server admits only connections that authenticate (EXTERNAL) as the
+/// daemon's own uid. Sockets of daemons that died without closing are removed
+/// when the next one starts.
 ///
 /// Peer-to-peer messages carry no sender, so each accepted connection gets an
 /// identity `p2p:N` (its ``Connection/peerIdentity``): its contexts are owned
@@ -21,8 +23,6 @@ final class PeerTransport: @unchecked Sendable {
 
     private let server: Server
     private let socketPath: String
-    /// The folder, when it is a private temporary one this daemon created (removed on close).
-    private let temporaryFolder: String?
     private let table = PeerTable()
 
     /// Listens in the runtime folder and exports `objects` (path, object, subtree) on every accepted connection.
@@ -30,9 +30,11 @@ final class PeerTransport: @unchecked Sendable {
         loop: EventLoop, service: InkstoneService, objects: [(path: String, object: ExportedObject, subtree: Bool)],
         logger: Logger
     ) throws {
-        let (folder, isTemporary) = try Self.socketFolder()
-        temporaryFolder = isTemporary ? folder : nil
-        socketPath = folder + "/inkstoned-\(getpid()).socket"
+        let folder = try SocketFolder.prepare()
+        for name in SocketFolder.removeStaleSockets(in: folder) {
+            logger.info("removed \(folder)/\(name), left by a daemon that is no longer running")
+        }
+        socketPath = folder + "/" + SocketFolder.socketName(pid: getpid())
         unlink(socketPath)
         let table = self.table
         server = try Server(listenAddress: "unix:path=\(socketPath)", loop: loop) { connection in
@@ -82,28 +84,6 @@ final class PeerTransport: @unchecked Sendable {
         }
         for connection in open { connection.close() }
         unlink(socketPath)
-        if let temporaryFolder { rmdir(temporaryFolder) }
-    }
-
-    /// `$XDG_RUNTIME_DIR/inkstone` (created 0700, and checked to be ours), else a new `/tmp/inkstone-XXXXXX`.
-    static func socketFolder() throws -> (path: String, isTemporary: Bool) {
-        if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty {
-            let folder = runtime + "/inkstone"
-            if mkdir(folder, 0o700) != 0, errno != EEXIST {
-                throw DBusKitError.failed("cannot create \(folder): errno \(errno)")
-            }
-            var status = stat()
-            guard lstat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == getuid() else {
-                throw DBusKitError.failed("\(folder) is not a folder owned by uid \(getuid())")
-            }
-            chmod(folder, 0o700)
-            return (folder, false)
-        }
-        var template = Array("/tmp/inkstone-XXXXXX".utf8CString)
-        guard let created = mkdtemp(&template) else {
-            throw DBusKitError.failed("cannot create a private folder under /tmp: errno \(errno)")
-        }
-        return (String(cString: created), true)
     }
 }
 

@@ -9,15 +9,13 @@ import InkstoneService
 /// signal per call instead — every notification of the call in order, as
 /// (member, arguments) — sent by ``flush()`` after the handler, before the reply.
 final class SignalNotifier: NotificationSink, @unchecked Sendable {
-    private let connection: Connection
-    private let peerConnection: @Sendable (String) -> Connection?
+    private let router: PeerRouter
     /// Coalesced notifications of the running call, per context, in order.
     private var pending: [(context: InputContext, entries: [(String, [DBusValue])])] = []
 
-    /// Sends on `connection` (the bus), or on `peerConnection(listener)` when that finds one.
-    init(connection: Connection, peerConnection: @escaping @Sendable (String) -> Connection? = { _ in nil }) {
-        self.connection = connection
-        self.peerConnection = peerConnection
+    /// Sends each signal where `router` says the listener is.
+    init(router: PeerRouter) {
+        self.router = router
     }
 
     func deliver(_ notification: Notification, to context: InputContext) {
@@ -50,21 +48,10 @@ final class SignalNotifier: NotificationSink, @unchecked Sendable {
     /// Sends one signal to the context's listener (dropped when it has none:
     /// a persistent context whose subscriber left; never broadcast).
     private func emit(_ member: String, _ arguments: [DBusValue], for context: InputContext) {
-        let connection: Connection
-        let destination: String?
-        if context.listener.hasPrefix(":") {
-            connection = self.connection
-            destination = context.listener
-        } else {
-            // A peer-to-peer listener: its own connection, or nowhere once it closed.
-            guard let peer = peerConnection(context.listener) else { return }
-            connection = peer
-            destination = nil
-        }
         let path = ObjectPaths.context(context.id)
         if member == "PropertiesChanged" {
-            try? connection.emitSignal(
-                path: path, interface: "org.freedesktop.DBus.Properties", member: member, destination: destination
+            router.emit(
+                to: context.listener, path: path, interface: "org.freedesktop.DBus.Properties", member: member
             ) { writer in
                 writer.append(InputContextObject.interface)
                 for argument in arguments { writer.append(argument) }
@@ -72,9 +59,7 @@ final class SignalNotifier: NotificationSink, @unchecked Sendable {
             }
             return
         }
-        try? connection.emitSignal(
-            path: path, interface: InputContextObject.interface, member: member, destination: destination
-        ) { writer in
+        router.emit(to: context.listener, path: path, interface: InputContextObject.interface, member: member) { writer in
             for argument in arguments { writer.append(argument) }
         }
     }

@@ -3,7 +3,8 @@
 /// Ctrl+Shift+U (keysym `U` or `u` with Control and Shift, as GTK) starts entry; there is
 /// no other trigger. The preedit shows `u` and the hex digits typed so far. Then:
 /// - `0`–`9`, `a`–`f` (either case, keypad digits too) append a digit (at most 8);
-/// - Space, Return or KP_Enter commit the character; an empty entry, a surrogate
+/// - Space, Return or KP_Enter commit the character; an empty entry, U+0000 (which a
+///   D-Bus string cannot carry), a surrogate
 ///   (D800–DFFF) or a value above 10FFFF is refused: the key is consumed, the preedit kept,
 ///   and ``EngineOutput/notice`` says why;
 /// - BackSpace removes a digit (with no digit left it cancels); Escape cancels;
@@ -69,6 +70,9 @@ public struct UnicodeEngine: CompositionEngine {
     private mutating func commit(_ typed: String) -> EngineOutput {
         guard let value = UInt32(typed, radix: 16) else {
             return state(notice: typed.isEmpty ? "no code point typed" : "not a hexadecimal number")
+        }
+        if value == 0 {
+            return state(notice: "U+0000 cannot be typed: D-Bus strings cannot carry it")
         }
         if (0xd800...0xdfff).contains(value) {
             return state(notice: "U+\(typed.uppercased()) is a surrogate, not a character")

@@ -88,7 +88,9 @@ extension InputContext {
             return
         }
         guard length >= 0 else { throw .invalidRange("length \(length) is negative") }
-        for end in [start, start + length] where try !view.isGraphemeBoundary(end) {
+        let (end, overflow) = start.addingReportingOverflow(length)
+        guard !overflow else { throw .invalidRange("start \(start) + length \(length) overflows") }
+        for end in [start, end] where try !view.isGraphemeBoundary(end) {
             throw .invalidRange("\(unit.rawValue) offset \(end) splits a grapheme cluster; selections lie on cluster boundaries")
         }
         try mutate { () throws(InkstoneError) in try view.setSelectedRange(start: start, length: length) }

@@ -81,6 +81,7 @@ extension Document {
         start: Int, length: Int, in unit: OffsetUnit, with text: String, expectedRevision: UInt64 = 0,
         cause: EditCause = .external, policy: QueuePolicy = .queue
     ) throws(InkstoneError) -> EditResult {
+        try InkstoneError.checkCarriable(text)
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit, requireGraphemeBoundary: true)
         try checkRevision(expectedRevision)
         return try collectingEvents { () throws(InkstoneError) -> EditTicket? in

@@ -6,7 +6,8 @@ extension DocumentView {
     /// Throws `InvalidState` when there is no selection.
     @discardableResult
     public func insertText(_ text: String, policy: QueuePolicy = .queue) throws(InkstoneError) -> EditResult {
-        try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+        try InkstoneError.checkCarriable(text)
+        return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
             if marked != nil {
                 commitMarkedText(replacingWith: text)
                 return nil
@@ -44,6 +45,7 @@ extension DocumentView {
         start: Int, length: Int, with text: String, expectedRevision: UInt64 = 0,
         cause: EditCause = .programmatic, registersUndo: Bool = true, policy: QueuePolicy = .queue
     ) throws(InkstoneError) -> EditResult {
+        try InkstoneError.checkCarriable(text)
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit, requireGraphemeBoundary: true)
         try document.checkRevision(expectedRevision)
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
@@ -59,6 +61,7 @@ extension DocumentView {
         _ ranges: [TextRange], with text: String, expectedRevision: UInt64 = 0,
         cause: EditCause = .programmatic, policy: QueuePolicy = .queue
     ) throws(InkstoneError) -> EditResult {
+        try InkstoneError.checkCarriable(text)
         var parts: [(Range<Int>, String)] = []
         for range in ranges {
             let utf8Range = try storage.utf8Range(

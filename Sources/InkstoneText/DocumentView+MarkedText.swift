@@ -28,6 +28,7 @@ extension DocumentView {
         _ text: String, selectedStart: Int, selectedLength: Int,
         replacementStart: Int? = nil, replacementLength: Int? = nil, segments: [MarkedSegment] = []
     ) throws(InkstoneError) -> EditResult {
+        try InkstoneError.checkCarriable(text)
         if document.mustQueue(for: self) {
             throw .busy("\(document.composingViewID.map(String.init(describing:)) ?? "a view") is composing")
         }

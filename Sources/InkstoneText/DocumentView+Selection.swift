@@ -46,7 +46,9 @@ extension DocumentView {
         guard length >= 0 else {
             throw .invalidRange("length \(length) is negative; lengths are 0 or more \(unit.rawValue) units")
         }
-        return try setSelection(anchor: start, head: start + length)
+        let (end, overflow) = start.addingReportingOverflow(length)
+        guard !overflow else { throw .invalidRange("start \(start) + length \(length) overflows") }
+        return try setSelection(anchor: start, head: end)
     }
 
     /// Removes the selection ("no selection"). Commits marked text first.

@@ -1,0 +1,82 @@
+import CDBus
+import Glibc
+
+/// Checks names, paths, signatures and strings before libdbus sees them.
+///
+/// libdbus treats an invalid value handed to it as a programming error and
+/// aborts the process; these checks use its own validators (which return an
+/// error instead) and throw ``DBusKitError`` (`InvalidArgs`) with the reason.
+/// A Swift string with U+0000 is refused everywhere: a D-Bus string cannot
+/// carry it, and libdbus would silently cut the string there.
+public enum DBusValidation {
+    /// Throws unless `path` is a valid object path (`/`, `/a/b_1`, …).
+    public static func objectPath(_ path: String) throws(DBusKitError) {
+        try check(path, what: "object path") { dbus_validate_path($0, $1) }
+    }
+
+    /// Throws unless `name` is a valid bus name (unique `:1.5` or well-known `org.example.App`).
+    public static func busName(_ name: String) throws(DBusKitError) {
+        try check(name, what: "bus name") { dbus_validate_bus_name($0, $1) }
+    }
+
+    /// Throws unless `name` is a valid interface name (`org.example.Iface`).
+    public static func interface(_ name: String) throws(DBusKitError) {
+        try check(name, what: "interface name") { dbus_validate_interface($0, $1) }
+    }
+
+    /// Throws unless `name` is a valid member (method, signal or property) name.
+    public static func member(_ name: String) throws(DBusKitError) {
+        try check(name, what: "member name") { dbus_validate_member($0, $1) }
+    }
+
+    /// Throws unless `name` is a valid error name (`org.example.Error.Failed`).
+    public static func errorName(_ name: String) throws(DBusKitError) {
+        try check(name, what: "error name") { dbus_validate_error_name($0, $1) }
+    }
+
+    /// Throws unless `signature` is a valid type signature (any number of complete types).
+    public static func signature(_ signature: String) throws(DBusKitError) {
+        try check(signature, what: "signature") { dbus_signature_validate($0, $1) }
+    }
+
+    /// Throws unless `signature` is exactly one complete type (as a variant or array element needs).
+    public static func singleType(_ signature: String) throws(DBusKitError) {
+        try check(signature, what: "single-type signature") { dbus_signature_validate_single($0, $1) }
+    }
+
+    /// Throws unless `string` is something a D-Bus string can carry: valid UTF-8 without U+0000.
+    public static func string(_ string: String) throws(DBusKitError) {
+        try check(string, what: "string", quoted: false) { cString, error in
+            dbus_validate_utf8(cString, error)
+        }
+    }
+
+    /// Whether `string` contains U+0000.
+    public static func containsNUL(_ string: String) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? string.utf8.contains(0)
+    }
+
+    /// Runs `validate` on `value` as a C string (after refusing U+0000) and throws its reason.
+    static func check(
+        _ value: String, what: String, quoted: Bool = true,
+        _ validate: (UnsafePointer<CChar>, UnsafeMutablePointer<DBusError>) -> dbus_bool_t
+    ) throws(DBusKitError) {
+        let failure: DBusKitError? = value.withCString { cString in
+            if strlen(cString) != value.utf8.count {
+                return .invalidArgs("the \(what) contains U+0000, which D-Bus cannot carry")
+            }
+            var error = DBusError()
+            dbus_error_init(&error)
+            guard validate(cString, &error) == 0 else { return nil }
+            let reason = DBusKitError.take(&error)?.message ?? "rejected by libdbus"
+            let shown = quoted ? " '\(printable(value))'" : ""
+            return .invalidArgs("invalid \(what)\(shown): \(reason)")
+        }
+        if let failure { throw failure }
+    }
+
+    /// `value` shortened to 64 characters for an error message.
+    private static func printable(_ value: String) -> String {
+        value.count <= 64 ? value : String(value.prefix(64)) + "…"
+    }
+}
