@@ -4,14 +4,18 @@ import InkstoneTestSupport
 import Testing
 
 /// A daemon whose direct transport lives in a runtime folder of the test's own.
-private final class PeerDaemon {
+final class PeerDaemon {
     let runtime: String
     let bus: PrivateBus
     let daemon: DaemonProcess
     let peerAddress: String
+    /// Whether `runtime` is removed when the daemon stops.
+    private let ownsRuntime: Bool
 
-    init() throws {
-        runtime = try makeTemporaryDirectory(prefix: "inkstone-runtime")
+    /// With `runtime` nil, a new folder under `TMPDIR`.
+    init(runtime given: String? = nil) throws {
+        runtime = try given ?? makeTemporaryDirectory(prefix: "inkstone-runtime")
+        ownsRuntime = given != nil
         bus = try PrivateBus()
         daemon = try DaemonProcess(arguments: ["--address", bus.address], environment: ["XDG_RUNTIME_DIR": runtime])
         let owned = try daemon.waitForName(busName, on: bus.address)
@@ -23,6 +27,13 @@ private final class PeerDaemon {
     deinit {
         daemon.signal(SIGTERM)
         _ = daemon.waitForExit(timeout: .seconds(5))
+        if ownsRuntime { _ = try? run(["rm", "-rf", runtime]) }
+    }
+
+    /// Whether the daemon is still running and answering on the bus.
+    var isAlive: Bool {
+        guard daemon.termination == nil, let client = try? BusClient(address: bus.address) else { return false }
+        return (try? client.callString(busName, servicePath, serviceInterface, "GetVersion")) != nil
     }
 
     /// A new peer-to-peer connection.
@@ -37,7 +48,8 @@ private final class PeerDaemon {
 }
 
 /// A call with no destination (peer to peer).
-private func peerCall(
+@discardableResult
+func peerCall(
     _ connection: Connection, _ path: String, _ interface: String, _ member: String,
     _ body: (inout MessageWriter) throws -> Void = { _ in }
 ) throws -> Message {
@@ -118,12 +130,24 @@ private func peerCall(
     }
 
     /// Another uid cannot connect, even when the folder and socket are opened up: the EXTERNAL check refuses it.
+    ///
+    /// Everything `nobody` needs lives in a fresh folder under `/tmp` (whose
+    /// ancestors anyone may traverse), whatever the checkout path's modes: the
+    /// runtime folder and a copy of the client. So the refusal comes from the
+    /// daemon, never from the file system.
     @Test(.enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root and setpriv"))
     func anotherUserIsRefused() throws {
-        let daemon = try PeerDaemon()
+        let base = try makeWorldTraversableFolder()
+        defer { _ = try? run(["rm", "-rf", base]) }
+        let client = base + "/inkstone"
+        #expect(try run(["cp", builtProduct("inkstone"), client]).termination == .exited(0))
+        chmod(client, 0o755)
+        let runtime = base + "/runtime"
+        #expect(mkdir(runtime, 0o700) == 0)
+        let daemon = try PeerDaemon(runtime: runtime)
         let socketPath = String(daemon.peerAddress.dropFirst("unix:path=".count).prefix { $0 != "," })
         let asNobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-        let status = [builtProduct("inkstone"), "status", "--peer-address", daemon.peerAddress]
+        let status = [client, "status", "--peer-address", daemon.peerAddress]
         let locked = try run(asNobody + status)
         #expect(locked.termination == .exited(1), "\(locked.stdout)")
         // Open the folders and the socket to everyone: only authentication stands in the way now.
@@ -138,4 +162,17 @@ private func peerCall(
         let own = try run(status)
         #expect(own.termination == .exited(0), "\(own.stderr)")
     }
+}
+
+/// A new folder of mode 0755 directly under `/tmp`, whose ancestors anyone may traverse.
+private func makeWorldTraversableFolder() throws -> String {
+    var template = Array("/tmp/inkstone-peer-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer -> UnsafeMutablePointer<CChar>? in
+        guard let base = buffer.baseAddress else { return nil }
+        return mkdtemp(base)
+    }
+    guard let made else { throw TestSupportError("mkdtemp: \(String(cString: strerror(errno)))") }
+    let folder = String(cString: made)
+    chmod(folder, 0o755)
+    return folder
 }

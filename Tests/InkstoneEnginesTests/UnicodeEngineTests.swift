@@ -28,7 +28,7 @@ import Testing
         #expect(result2.commit == "é")
     }
 
-    @Test(arguments: ["110000", "d800", "dfff", ""])
+    @Test(arguments: ["110000", "d800", "dfff", "", "0", "00000000"])
     func invalidCodePointsAreRefused(_ digits: String) {
         var (engine, _) = entering(digits)
         let output = engine.handle(KeyEvent(keysym: Keysym.space))
