@@ -48,7 +48,7 @@ extension InkstoneIntrospection {
       <arg name="status" type="a{sv}" direction="out"/>
     </method>
     <method name="GetPeerAddress">
-      <annotation name="org.gtk.GDBus.DocString" value="The address of the direct transport: a peer-to-peer D-Bus socket (unix:path=..., owner-only, in $XDG_RUNTIME_DIR/inkstone/) serving the same objects with no bus daemon in between; only the daemon's own uid may connect (EXTERNAL). Messages there carry no sender: each connection is one caller, its contexts die when it disconnects, and its signals arrive on it. Empty when the daemon has no direct transport."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The address of the direct transport: a peer-to-peer D-Bus socket (unix:path=..., owner-only, in $XDG_RUNTIME_DIR/inkstone/, else $TMPDIR/inkstone-UID/; sockets left by daemons no longer running are removed at start) serving the same objects with no bus daemon in between; only the daemon's own uid may connect (EXTERNAL). Messages there carry no sender: each connection is one caller, its contexts die when it disconnects, and its signals arrive on it. Empty when the daemon has no direct transport."/>
       <arg name="address" type="s" direction="out"/>
     </method>
     <property name="Version" type="s" access="read">

@@ -266,7 +266,7 @@ extension InkstoneIntrospection {
       <arg name="scale" type="d" direction="in"/>
     </method>
     <method name="SetGeometryProvider">
-      <annotation name="org.gtk.GDBus.DocString" value="Registers an object of the caller exporting org.inkstone.GeometryProvider1; CaretRect and FirstRectForRange are then forwarded to it asynchronously, answering from the pushed layout when it fails or takes longer than 50 ms. An empty path or / clears it."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Registers an object of the caller exporting org.inkstone.GeometryProvider1; CaretRect and FirstRectForRange are then forwarded to it asynchronously, answering from the pushed layout when it fails or takes longer than 50 ms. The provider is called where the caller is: on the bus, or on its own direct (peer-to-peer) connection, whoever asks the query. An empty path or / clears it."/>
       <arg name="path" type="o" direction="in"/>
     </method>
     <method name="CaretRect">
