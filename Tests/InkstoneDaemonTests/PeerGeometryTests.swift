@@ -144,4 +144,29 @@ import Testing
         #expect(signals.isEmpty, "\(signals)")
         #expect(daemon.isAlive, "\(daemon.daemon.stderr)")
     }
+
+    /// A provider whose direct connection closed is not called: the query is
+    /// answered from the pushed layout at once, and the daemon says why in its log.
+    @Test func aVanishedDirectProviderIsSkippedWithALogLine() throws {
+        let daemon = try PeerDaemon(arguments: ["--log-level", "debug"])
+        let bus = try BusClient(address: daemon.bus.address)
+        var created = try bus.call(busName, servicePath, serviceInterface, "NewInputContext") {
+            $0.append(strings: ["persist=true"])
+        }.reader()
+        let context = try created.readObjectPath()
+        _ = try bus.call(busName, context, contextInterface, "SetCellGrid") { Self.layoutArguments("SetCellGrid", &$0) }
+        let direct = try daemon.connect()
+        try peerCall(direct, context, contextInterface, "SetGeometryProvider") { $0.append(objectPath: "/gp") }
+        direct.close()
+        var connected: Int64? = 1
+        for _ in 0..<200 where connected != 0 {
+            usleep(10_000)
+            var status = try bus.call(busName, servicePath, serviceInterface, "GetStatus").reader()
+            connected = try status.readVardict()["peer_connections"].flatMap(\.int64Value)
+        }
+        #expect(connected == 0)
+        var rect = try bus.call(busName, context, contextInterface, "CaretRect") { $0.append(Int64(0)) }.reader()
+        #expect(try rect.readValue() == .structure([.double(0), .double(0), .double(0), .double(16)]))
+        #expect(daemon.daemon.stderr.contains("CaretRect to p2p:1 not made: no route"), "\(daemon.daemon.stderr)")
+    }
 }

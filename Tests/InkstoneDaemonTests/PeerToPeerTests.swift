@@ -12,12 +12,13 @@ final class PeerDaemon {
     /// Whether `runtime` is removed when the daemon stops.
     private let ownsRuntime: Bool
 
-    /// With `runtime` nil, a new folder under `TMPDIR`.
-    init(runtime given: String? = nil) throws {
+    /// With `runtime` nil, a new folder under `TMPDIR`; `arguments` go to the daemon.
+    init(runtime given: String? = nil, arguments: [String] = []) throws {
         runtime = try given ?? makeTemporaryDirectory(prefix: "inkstone-runtime")
         ownsRuntime = given != nil
         bus = try PrivateBus()
-        daemon = try DaemonProcess(arguments: ["--address", bus.address], environment: ["XDG_RUNTIME_DIR": runtime])
+        daemon = try DaemonProcess(
+            arguments: ["--address", bus.address] + arguments, environment: ["XDG_RUNTIME_DIR": runtime])
         let owned = try daemon.waitForName(busName, on: bus.address)
         try #require(owned, "inkstoned did not take \(busName): \(daemon.stderr)")
         let client = try BusClient(address: bus.address)
