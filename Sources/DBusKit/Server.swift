@@ -12,6 +12,17 @@ public final class Server: @unchecked Sendable {
     private let loop: EventLoop
     private let accepted: AcceptHandler
 
+    /// The address of a unix socket at `path`, the path escaped as D-Bus addresses
+    /// require (a comma, space or `=` in a folder name would otherwise end or break it).
+    public static func unixAddress(path: String) throws -> String {
+        try DBusValidation.string(path)
+        guard let escaped = dbus_address_escape_value(path) else {
+            throw DBusKitError(name: DBusErrorName.noMemory, message: "could not escape \(path)")
+        }
+        defer { dbus_free(escaped) }
+        return "unix:path=" + String(cString: escaped)
+    }
+
     /// Listens on `listenAddress` (e.g. `unix:dir=/run/user/1000`), driven by `loop`.
     ///
     /// - Parameter onConnection: runs on the loop thread with each new connection,

@@ -37,7 +37,7 @@ final class PeerTransport: @unchecked Sendable {
         socketPath = folder + "/" + SocketFolder.socketName(pid: getpid())
         unlink(socketPath)
         let table = self.table
-        server = try Server(listenAddress: "unix:path=\(socketPath)", loop: loop) { connection in
+        server = try Server(listenAddress: try Server.unixAddress(path: socketPath), loop: loop) { connection in
             let number = table.accepted.add(1, ordering: .relaxed).newValue
             let identity = Self.identityPrefix + "\(number)"
             connection.peerIdentity = identity

@@ -1,3 +1,4 @@
+import Glibc
 import DBusKit
 import InkstoneTestSupport
 import Synchronization
@@ -30,5 +31,29 @@ import Testing
             #expect(try reader.readString() == text)
         }
         #expect(accepted.withLock { $0.count } == 2)
+    }
+
+    /// A socket path with characters D-Bus addresses reserve (`,`, `=`, space, `;`) is escaped, and clients reach it.
+    @Test func socketPathsAreEscapedInAddresses() throws {
+        let loop = try EventLoop()
+        try loop.start()
+        defer { loop.stop() }
+        let base = try makeTemporaryDirectory(prefix: "inkstone-p2p")
+        let folder = base + "/a,b=c d;e"
+        #expect(mkdir(folder, 0o700) == 0)
+        let address = try Server.unixAddress(path: folder + "/s.socket")
+        #expect(!address.dropFirst("unix:path=".count).contains(","), "\(address)")
+        let accepted = Mutex<[Connection]>([])
+        let server = try Server(listenAddress: address, loop: loop) { connection in
+            accepted.withLock { $0.append(connection) }
+        }
+        defer {
+            server.disconnect()
+            accepted.withLock { $0.forEach { $0.close() } }
+        }
+        let client = try Connection(address: server.address, registerWithBus: false)
+        defer { client.close() }
+        #expect(client.isConnected)
+        #expect(throws: DBusKitError.self) { try Server.unixAddress(path: "/tmp/a\u{0}b") }
     }
 }
