@@ -3,7 +3,7 @@ import InkstoneLayout
 import InkstoneService
 
 /// Sends a context's geometry notifications as signals, unicast to its
-/// current listener through the ``PeerRouter`` (whoever set the layout).
+/// current listener through the ``PeerRouter`` (whichever peer set the layout).
 final class GeometrySignalSink: GeometrySink {
     let router: PeerRouter
 

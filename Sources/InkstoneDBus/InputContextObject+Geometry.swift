@@ -141,7 +141,8 @@ extension InputContextObject {
     }
 
     /// The context a layout-setting call is for; from now on its geometry
-    /// signals go to its listener, routed by `router` (whoever sets the layout).
+    /// signals go to its listener wherever that is (routed by `router`), not
+    /// to the connection this call came on.
     private static func resolveForGeometry(
         _ call: MethodCall, _ service: InkstoneService, _ router: PeerRouter?
     ) throws -> InputContext {
