@@ -116,17 +116,18 @@ import Testing
         _ = try listener.peerCall(context, contextInterface, "Subscribe") {
             $0.append(strings: ["text", "selection", "properties"])
         }
+        // Unbounded, the daemon grows by about 28 MB over these 10,000 keys; bounded, by about 7.
         let before = daemon.residentBytes
         let batch = Array(repeating: "a", count: 100)
-        for _ in 0..<200 {
+        for _ in 0..<100 {
             _ = try typist.call(busName, context, contextInterface, "ProcessKeyNames") { $0.append(strings: batch) }
         }
         let after = daemon.residentBytes
-        #expect(after < before + (24 << 20), "RSS grew from \(before >> 10) to \(after >> 10) KiB")
+        #expect(after < before + (16 << 20), "RSS grew from \(before >> 10) to \(after >> 10) KiB")
         #expect(try daemon.waitForNoPeers(), "the listener that stopped reading is still connected")
         #expect(daemon.daemon.stderr.contains("stopped reading"), "\(daemon.daemon.stderr)")
         var text = try typist.call(busName, context, contextInterface, "GetText").reader()
-        #expect(try text.readString().utf8.count == 20_000)
+        #expect(try text.readString().utf8.count == 10_000)
         #expect(daemon.daemon.termination == nil)
     }
 
