@@ -27,13 +27,22 @@ public final class EventLoop: @unchecked Sendable {
 
     /// The most messages one connection dispatches per turn of the loop.
     public let dispatchBudget: Int
+    /// The bytes of received messages a connection may hold undispatched
+    /// before it stops reading (libdbus's max received size): a peer that
+    /// sends faster than its turns allow is held back by its socket, not
+    /// buffered in this process.
+    public let receiveBacklogBytes: Int
 
     /// Creates a loop (not yet running).
     ///
-    /// - Parameter dispatchBudget: the most messages one connection dispatches per turn.
+    /// - Parameters:
+    ///   - dispatchBudget: the most messages one connection dispatches per turn.
+    ///   - receiveBacklogBytes: received bytes a connection holds undispatched
+    ///     before it stops reading (a single larger message is still read whole).
     /// - Throws: ``DBusKitError`` when epoll or eventfd cannot be created.
-    public init(dispatchBudget: Int = 1) throws {
+    public init(dispatchBudget: Int = 1, receiveBacklogBytes: Int = 4 << 20) throws {
         self.dispatchBudget = max(1, dispatchBudget)
+        self.receiveBacklogBytes = max(1, receiveBacklogBytes)
         epollFD = epoll_create1(CLINUX_EPOLL_CLOEXEC)
         wakeFD = eventfd(0, CLINUX_EFD_CLOEXEC | CLINUX_EFD_NONBLOCK)
         guard epollFD >= 0, wakeFD >= 0 else {

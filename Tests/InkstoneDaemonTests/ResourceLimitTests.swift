@@ -50,6 +50,20 @@ import Testing
         _ = try peer.newContext(["program=" + String(repeating: "p", count: 200)])
     }
 
+    /// The program name is kept as long as its context: it has a small limit of its own.
+    @Test func programNamesAreShort() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        _ = try peer.newContext(["program=" + String(repeating: "p", count: 255)])
+        #expect(peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
+            $0.append(strings: ["program=" + String(repeating: "p", count: 256)])
+        } == Self.limitExceeded)
+        #expect(peer.errorName(servicePath, "CreateInputContext", interface: serviceInterface) {
+            $0.append(vardict: ["program": .string(String(repeating: "é", count: 200))])
+        } == Self.limitExceeded)
+        #expect(try contextCount(running) == 1)
+    }
+
     /// `Share` takes only a peer name, and a document is shared with a bounded number of peers.
     @Test func shareTakesPeerNamesUpToALimit() throws {
         let running = try RunningDaemon(arguments: ["--max-shares=2"])
