@@ -18,6 +18,8 @@ public final class Connection: @unchecked Sendable {
     let rootFallbackInstalled = Atomic<Bool>(false)
     /// The caller identity of a peer-to-peer connection (see ``peerIdentity``).
     let peerLabel = Mutex<String?>(nil)
+    /// The cap on queued outgoing bytes, if any (see ``limitOutgoing(to:onOverflow:onRecovery:)``).
+    let backlog = Mutex<OutgoingBacklog?>(nil)
 
     /// Opens a private connection to `address` and, when `registerWithBus`, says Hello to the bus.
     ///
@@ -78,15 +80,21 @@ public final class Connection: @unchecked Sendable {
         }
         loop?.detach(self)
         dbus_connection_close(raw)
+        // Handlers often capture this connection: dropping them breaks the cycle so it can be freed.
+        hooks.handlers.withLock { $0 = ConnectionHooks.Handlers() }
+        backlog.withLock { $0 = nil }
     }
 
     /// Queues `message` for sending and returns its serial.
     ///
     /// Safe from any thread; an attached loop writes it out promptly. Throws
-    /// the message's ``Message/writeFailure`` when a value was refused.
+    /// the message's ``Message/writeFailure`` when a value was refused. A signal
+    /// is dropped (serial 0) while the outgoing queue is over its cap (see
+    /// ``limitOutgoing(to:onOverflow:onRecovery:)``).
     @discardableResult
     public func send(_ message: Message) throws -> UInt32 {
         try message.checkWritten()
+        guard admitsOutgoing(message) else { return 0 }
         var serial: UInt32 = 0
         guard dbus_connection_send(raw, message.raw, &serial) != 0 else {
             throw DBusKitError(name: DBusErrorName.noMemory, message: "could not queue a message")

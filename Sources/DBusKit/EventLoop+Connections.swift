@@ -6,11 +6,13 @@ extension EventLoop {
     /// Drives `connection` from this loop: its watches, timeouts, wake-ups and dispatch.
     ///
     /// Several connections (e.g. a bus connection and peer connections accepted
-    /// by a server) can share one loop.
+    /// by a server) can share one loop. The connection stops reading while
+    /// more than ``receiveBacklogBytes`` of its messages wait for dispatch.
     public func attach(_ connection: Connection) {
         connection.attachment.withLock { $0 = self }
         state.withLock { $0.connections.append(connection) }
         let raw = connection.raw
+        dbus_connection_set_max_received_size(raw, receiveBacklogBytes)
         _ = dbus_connection_set_watch_functions(
             raw, LoopCallbacks.addWatch, LoopCallbacks.removeWatch, LoopCallbacks.toggleWatch,
             retainedContext(), LoopCallbacks.release)

@@ -7,9 +7,12 @@ import Synchronization
 /// signals, extra file descriptors and closures sent from other threads.
 ///
 /// libdbus's watch, timeout, wakeup and dispatch-status functions feed the
-/// loop; after each wake-up it dispatches every attached connection until no
-/// data remains. Nothing blocks in libdbus's own poll, so messages queued from
-/// other threads are written out at once.
+/// loop. Connections are served round-robin: after each wake-up every attached
+/// connection dispatches at most ``dispatchBudget`` messages, then the loop
+/// polls again (without sleeping while any connection has messages left), so a
+/// client that floods its connection delays the others by one budget per
+/// turn, not by its whole backlog. Nothing blocks in libdbus's own poll, so
+/// messages queued from other threads are written out at once.
 public final class EventLoop: @unchecked Sendable {
     let epollFD: Int32
     let wakeFD: Int32
@@ -17,11 +20,29 @@ public final class EventLoop: @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     private let loopThreadID = Atomic<UInt>(0)
     private let thread = Mutex<PosixThread?>(nil)
+    /// Whether a connection stopped with messages left at its last turn.
+    private var dispatchPending = false
+    /// Where the last turn started in the list of connections.
+    private var firstConnection = 0
+
+    /// The most messages one connection dispatches per turn of the loop.
+    public let dispatchBudget: Int
+    /// The bytes of received messages a connection may hold undispatched
+    /// before it stops reading (libdbus's max received size): a peer that
+    /// sends faster than its turns allow is held back by its socket, not
+    /// buffered in this process.
+    public let receiveBacklogBytes: Int
 
     /// Creates a loop (not yet running).
     ///
+    /// - Parameters:
+    ///   - dispatchBudget: the most messages one connection dispatches per turn.
+    ///   - receiveBacklogBytes: received bytes a connection holds undispatched
+    ///     before it stops reading (a single larger message is still read whole).
     /// - Throws: ``DBusKitError`` when epoll or eventfd cannot be created.
-    public init() throws {
+    public init(dispatchBudget: Int = 1, receiveBacklogBytes: Int = 4 << 20) throws {
+        self.dispatchBudget = max(1, dispatchBudget)
+        self.receiveBacklogBytes = max(1, receiveBacklogBytes)
         epollFD = epoll_create1(CLINUX_EPOLL_CLOEXEC)
         wakeFD = eventfd(0, CLINUX_EFD_CLOEXEC | CLINUX_EFD_NONBLOCK)
         guard epollFD >= 0, wakeFD >= 0 else {
@@ -47,7 +68,7 @@ public final class EventLoop: @unchecked Sendable {
         defer { loopThreadID.store(0, ordering: .releasing) }
         var events = [epoll_event](repeating: epoll_event(), count: 32)
         while !stopping.load(ordering: .acquiring) {
-            let timeout = nextTimeoutMilliseconds()
+            let timeout = dispatchPending ? 0 : nextTimeoutMilliseconds()
             let count = events.withUnsafeMutableBufferPointer { buffer in
                 epoll_wait(epollFD, buffer.baseAddress, Int32(buffer.count), timeout)
             }
@@ -141,10 +162,23 @@ public final class EventLoop: @unchecked Sendable {
         removeInterest(fd: fd)
     }
 
+    /// Gives every connection one turn of at most ``dispatchBudget`` messages,
+    /// starting one connection further each time (so none is always served first).
     private func dispatchConnections() {
         let connections = state.withLock { $0.connections }
-        for connection in connections {
-            while dbus_connection_dispatch(connection.raw) == DBUS_DISPATCH_DATA_REMAINS {}
+        var pending = false
+        defer { dispatchPending = pending }
+        guard !connections.isEmpty else { return }
+        firstConnection = (firstConnection + 1) % connections.count
+        for offset in 0..<connections.count {
+            let connection = connections[(firstConnection + offset) % connections.count]
+            var status = dbus_connection_get_dispatch_status(connection.raw)
+            var budget = dispatchBudget
+            while status == DBUS_DISPATCH_DATA_REMAINS, budget > 0 {
+                status = dbus_connection_dispatch(connection.raw)
+                budget -= 1
+            }
+            if status == DBUS_DISPATCH_DATA_REMAINS { pending = true }
         }
     }
 }

@@ -12,6 +12,7 @@ public final class ExportedObject: Sendable {
     private let searchOrder: [String]
     private let mapError: @Sendable (any Error) -> DBusKitError
     private let afterHandler: (@Sendable () -> Void)?
+    private let argumentLimits: ArgumentLimits?
 
     /// Creates an object from its tables.
     ///
@@ -21,10 +22,11 @@ public final class ExportedObject: Sendable {
     ///   - mapError: turns errors other than ``DBusKitError`` thrown by handlers into D-Bus errors.
     ///   - afterHandler: runs after every handler, before its reply is sent (e.g. to
     ///     flush signals the call caused, so they precede the reply).
+    ///   - argumentLimits: what one call's arguments may carry (checked as handlers read them).
     public init(
         interfaces: [InterfaceTable], introspectionXML: String? = nil,
         mapError: @escaping @Sendable (any Error) -> DBusKitError = { .failed("\($0)") },
-        afterHandler: (@Sendable () -> Void)? = nil
+        afterHandler: (@Sendable () -> Void)? = nil, argumentLimits: ArgumentLimits? = nil
     ) {
         var tables: [String: InterfaceTable] = [:]
         for table in interfaces { tables[table.name] = table }
@@ -38,6 +40,7 @@ public final class ExportedObject: Sendable {
         searchOrder = interfaces.map(\.name) + StandardInterfaces.names
         self.mapError = mapError
         self.afterHandler = afterHandler
+        self.argumentLimits = argumentLimits
     }
 
     /// Every declared member, the standard interfaces included, sorted.
@@ -66,6 +69,7 @@ public final class ExportedObject: Sendable {
         let call = MethodCall(connection: connection, message: message, path: path, interface: table.name, member: member)
         do {
             var reader = try MessageReader(message, expecting: method.inputSignature)
+            reader.limits = argumentLimits
             let outcome: MethodReply
             do {
                 outcome = try method.handler(call, &reader)

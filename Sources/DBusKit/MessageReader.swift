@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 
 /// Reads a message body through libdbus iterators, checking each argument's type.
 ///
@@ -8,6 +9,10 @@ public struct MessageReader {
     private var iter = DBusMessageIter()
     /// Keeps the message alive while its iterators are in use.
     private let message: Message
+    /// The bound on the strings of the call, if any (set by the dispatcher).
+    public var limits: ArgumentLimits?
+    /// UTF-8 bytes of strings read so far, nested containers included.
+    public private(set) var stringBytesRead = 0
 
     /// A reader at the first argument of `message`.
     public init(_ message: Message) {
@@ -29,9 +34,11 @@ public struct MessageReader {
         self.init(message)
     }
 
-    private init(container: DBusMessageIter, message: Message) {
+    private init(container: DBusMessageIter, message: Message, limits: ArgumentLimits?, stringBytesRead: Int) {
         iter = container
         self.message = message
+        self.limits = limits
+        self.stringBytesRead = stringBytesRead
     }
 
     private var isEmptyBody = false
@@ -70,8 +77,22 @@ public struct MessageReader {
         try expect(type)
         var pointer: UnsafePointer<CChar>?
         dbus_message_iter_get_basic(&iter, &pointer)
+        guard let pointer else {
+            dbus_message_iter_next(&iter)
+            return ""
+        }
+        let length = strlen(pointer)
+        if let limits {
+            guard stringBytesRead + length <= limits.stringBytes else {
+                throw DBusKitError(
+                    name: limits.errorName,
+                    message: "the string arguments of this call exceed \(limits.stringBytes) bytes "
+                        + "(a string of \(length) bytes after \(stringBytesRead))")
+            }
+        }
+        stringBytesRead += length
         dbus_message_iter_next(&iter)
-        return pointer.map { String(cString: $0) } ?? ""
+        return String(cString: pointer)
     }
 
     /// Reads a string (`s`).
@@ -111,8 +132,9 @@ public struct MessageReader {
         try expect(type)
         var sub = DBusMessageIter()
         dbus_message_iter_recurse(&iter, &sub)
-        var inner = MessageReader(container: sub, message: message)
+        var inner = MessageReader(container: sub, message: message, limits: limits, stringBytesRead: stringBytesRead)
         let result = try body(&inner)
+        stringBytesRead = inner.stringBytesRead
         dbus_message_iter_next(&iter)
         return result
     }

@@ -29,6 +29,9 @@ public struct PosixThread: @unchecked Sendable {
 
     /// Waits for the thread to finish.
     public func join() { pthread_join(id, nil) }
+
+    /// Lets the thread finish on its own (it is never joined).
+    public func detach() { pthread_detach(id) }
 }
 
 /// Monotonic time in nanoseconds.

@@ -1,4 +1,5 @@
 import DBusKit
+import InkstoneEngines
 import InkstoneService
 import Glibc
 import Logging
@@ -92,6 +93,8 @@ public final class Daemon: @unchecked Sendable {
             _ = try? connection.releaseName(ServiceObject.busName)
             loop.stop()
         }
+        // After the signal mask is set (threads inherit it): engine data loads off the loop thread.
+        PosixThread.spawn { EngineRegistry.loadSharedData() }?.detach()
         connection.onNameLost { name in
             guard name == ServiceObject.busName, !outcome.releasing.withLock({ $0 }) else { return }
             logger.notice("\(name) was taken over by another daemon; exiting")
@@ -102,6 +105,12 @@ public final class Daemon: @unchecked Sendable {
             logger.error("the bus connection was lost; exiting")
             outcome.status.withLock { $0 = .busLost }
             loop.stop()
+        }
+        // The bus daemon reads eagerly; our queue to it only grows when the bus stalls.
+        connection.limitOutgoing(to: limits.listenerBacklogBytes) { queued in
+            logger.warning("the bus stopped reading (\(queued) bytes queued): dropping signals until it catches up")
+        } onRecovery: { dropped in
+            logger.notice("the bus reads again; \(dropped) signals were dropped")
         }
         loop.attach(connection)
         logger.debug("connected to \(address) as \(connection.uniqueName ?? "?")")

@@ -11,7 +11,8 @@ public enum DocumentObject {
         ExportedObject(
             interfaces: [table(service: service)],
             introspectionXML: InkstoneIntrospection.document + "\n",
-            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler)
+            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
+            argumentLimits: service.limits.argumentLimits)
     }
 
     /// The dispatch table.
@@ -20,7 +21,9 @@ public enum DocumentObject {
             try service.document(try ObjectPaths.id(of: call.path, under: ObjectPaths.documents), caller: call.sender)
         }
         builder.method("Share", input: "s", withCall: { document, call, reader in
-            try document.share(with: try reader.readString(), caller: call.sender)
+            let peer = try reader.readString()
+            try PeerName.validate(peer, argument: "peer")
+            try document.share(with: peer, caller: call.sender, limit: service.limits.sharesPerDocument)
             return .empty
         })
         builder.method("Unshare", input: "s", withCall: { document, call, reader in

@@ -1,4 +1,5 @@
 import DBusKit
+import InkstoneService
 import InkstoneText
 
 /// The one place where core errors become D-Bus errors.
@@ -17,6 +18,15 @@ public enum InkstoneErrorMapping {
         default:
             return .failed("internal error: \(error)")
         }
+    }
+}
+
+extension ServiceLimits {
+    /// The per-call argument bound every exported object enforces: all strings
+    /// of one call together hold at most ``stringUTF8Bytes``, else `LimitExceeded`.
+    var argumentLimits: ArgumentLimits {
+        ArgumentLimits(
+            stringBytes: stringUTF8Bytes, errorName: InkstoneErrorMapping.namePrefix + InkstoneError.Code.limitExceeded.rawValue)
     }
 }
 

@@ -21,7 +21,8 @@ public enum InputContextObject {
         ExportedObject(
             interfaces: [table(service: service, router: router)],
             introspectionXML: InkstoneIntrospection.inputContext + "\n",
-            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler)
+            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
+            argumentLimits: service.limits.argumentLimits)
     }
 
     /// The dispatch table.

@@ -17,6 +17,9 @@ import Synchronization
 /// Peer-to-peer messages carry no sender, so each accepted connection gets an
 /// identity `p2p:N` (its ``Connection/peerIdentity``): its contexts are owned
 /// by that identity, its signals are sent back on it, and they die with it.
+/// A peer that stops reading is disconnected once more than
+/// ``ServiceLimits/listenerBacklogBytes`` are queued for it (its contexts die
+/// as on a disconnect).
 final class PeerTransport: @unchecked Sendable {
     /// The prefix of every peer-to-peer caller identity.
     static let identityPrefix = "p2p:"
@@ -53,10 +56,20 @@ final class PeerTransport: @unchecked Sendable {
                 }
             }
             table.connections.withLock { $0[identity] = connection }
-            connection.onDisconnected {
-                table.connections.withLock { $0[identity] = nil }
+            // Runs once, whichever comes first: the peer hangs up, or it stops reading.
+            let forget: @Sendable () -> Void = {
+                guard table.connections.withLock({ $0.removeValue(forKey: identity) }) != nil else { return }
                 service.peerVanished(identity)
-                loop.execute { connection.close() }
+                connection.close()
+            }
+            connection.onDisconnected { loop.execute(forget) }
+            let backlog = service.limits.listenerBacklogBytes
+            connection.limitOutgoing(to: backlog) { queued in
+                logger.warning("""
+                    peer \(identity) stopped reading (\(queued) bytes queued, limit \(backlog)): \
+                    dropping its signals and disconnecting it
+                    """)
+                loop.execute(forget)
             }
             logger.debug("peer \(identity) connected")
         }

@@ -64,7 +64,8 @@ public enum ServiceObject {
         ExportedObject(
             interfaces: [serviceTable(service: service, status: status)],
             introspectionXML: InkstoneIntrospection.xml + "\n",
-            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler)
+            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
+            argumentLimits: service.limits.argumentLimits)
     }
 
     /// Every exported (interface, member, kind, signature, detail) of every

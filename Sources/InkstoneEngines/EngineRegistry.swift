@@ -21,6 +21,20 @@ public enum EngineRegistry {
         Entry(id: "unicode", description: "Unicode code point entry: Ctrl+Shift+U, hex digits, Space"),
     ]
 
+    /// Loads the data the engines share — the Compose table, the Dubeolsik
+    /// keyboard, the Hanja dictionary — on the calling thread.
+    ///
+    /// The daemon calls it on a background thread at start, so no client's call
+    /// pays for a first load on the loop thread. Each table is loaded once
+    /// (a lazy static): a call that needs one while the background load is
+    /// still running waits for that load to finish, then is answered as usual,
+    /// so calls are still answered in the order they came.
+    public static func loadSharedData() {
+        _ = ComposeTable.shared
+        _ = HangulEngine.dubeolsik
+        _ = HanjaTable.shared.count
+    }
+
     /// A fresh engine instance for `id`.
     /// - Throws: `UnknownObject` naming the id and the known ids.
     public static func makeEngine(id: String) throws(InkstoneError) -> any CompositionEngine {

@@ -12,7 +12,7 @@ public enum FocusOutPolicy: String, Sendable, CaseIterable {
 public struct ContextOptions: Sendable, Equatable {
     /// The offset unit every position of the context is in.
     public var unit: OffsetUnit = .utf16
-    /// A free-form program name, for status and logs.
+    /// A free-form program name, for status and logs (at most ``programNameBytes``).
     public var program: String = ""
     /// The document to attach to (its id), or nil for a new document.
     public var documentID: UInt64?
@@ -37,6 +37,9 @@ public struct ContextOptions: Sendable, Equatable {
 
     /// Default options.
     public init() {}
+
+    /// The longest `program` name, in UTF-8 bytes (it is kept as long as the context).
+    public static let programNameBytes = 255
 
     /// The option names `parse` accepts.
     public static let names = [
@@ -90,6 +93,10 @@ public struct ContextOptions: Sendable, Equatable {
                 }
                 result.unit = unit
             case ("program", .string(let s)):
+                guard s.utf8.count <= programNameBytes else {
+                    throw InkstoneError.limitExceeded(
+                        "program name is \(s.utf8.count) bytes; a context keeps at most \(programNameBytes)")
+                }
                 result.program = s
             case ("document", .objectPath(let path)), ("document", .string(let path)):
                 result.documentID = try documentID(path)

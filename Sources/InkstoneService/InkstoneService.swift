@@ -14,6 +14,7 @@ public final class InkstoneService: @unchecked Sendable {
     private(set) var documents: [UInt64: SharedDocument] = [:]
     private(set) var contexts: [UInt64: InputContext] = [:]
     private var contextCountByPeer: [String: Int] = [:]
+    private var persistentContextCount = 0
     private var nextDocumentID: UInt64 = 1
     private var nextContextID: UInt64 = 1
 
@@ -57,6 +58,14 @@ public final class InkstoneService: @unchecked Sendable {
         guard held < limits.contextsPerPeer else {
             throw .limitExceeded("\(peer) already holds \(held) input contexts (limit \(limits.contextsPerPeer))")
         }
+        guard contexts.count < limits.contextsPerUser else {
+            throw .limitExceeded(
+                "this user's clients already hold \(contexts.count) input contexts (limit \(limits.contextsPerUser))")
+        }
+        guard !options.persist || persistentContextCount < limits.persistentContexts else {
+            throw .limitExceeded(
+                "\(persistentContextCount) persistent input contexts exist already (limit \(limits.persistentContexts))")
+        }
         let shared: SharedDocument
         if let documentID = options.documentID {
             shared = try document(documentID, caller: peer)
@@ -73,6 +82,7 @@ public final class InkstoneService: @unchecked Sendable {
         nextContextID += 1
         contexts[context.id] = context
         contextCountByPeer[peer] = held + 1
+        if options.persist { persistentContextCount += 1 }
         shared.contexts.append(context)
         if context.wants(.properties) { context.publishedProperties = ContextProperties(context) }
         return context
@@ -96,6 +106,7 @@ public final class InkstoneService: @unchecked Sendable {
         let peer = context.owner
         let remaining = contextCountByPeer[peer, default: 1] - 1
         contextCountByPeer[peer] = remaining > 0 ? remaining : nil
+        if context.options.persist { persistentContextCount -= 1 }
         let shared = context.shared
         shared.contexts.removeAll { $0 === context }
         shared.ticketOwners = shared.ticketOwners.filter { $0.value !== context }

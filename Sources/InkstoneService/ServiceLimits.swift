@@ -5,24 +5,60 @@ import InkstoneText
 public struct ServiceLimits: Sendable, Equatable {
     /// Input contexts one peer may hold at once.
     public var contextsPerPeer: Int
+    /// Input contexts all peers of one user may hold at once. Every peer of
+    /// the session bus and of the direct socket authenticates as the daemon's
+    /// own user, so this caps every context the daemon holds.
+    public var contextsPerUser: Int
+    /// Persistent contexts (`persist=true`, which outlive their creator) the daemon holds at once.
+    public var persistentContexts: Int
     /// Documents one peer may have created and still hold.
     public var documentsPerPeer: Int
+    /// Peers one document may be shared with at once.
+    public var sharesPerDocument: Int
     /// The largest document, in UTF-8 bytes.
     public var documentUTF8Bytes: Int
-    /// The longest string one call may carry, in UTF-8 bytes.
+    /// The longest string one call may carry, in UTF-8 bytes (every string argument).
     public var stringUTF8Bytes: Int
+    /// The most bytes queued for one listener that does not read: past it,
+    /// its signals are dropped (and a direct peer-to-peer listener is disconnected).
+    public var listenerBacklogBytes: Int
 
     /// Creates limits; the defaults are those of a stock daemon.
     public init(
         contextsPerPeer: Int = 256,
+        contextsPerUser: Int = 4096,
+        persistentContexts: Int = 256,
         documentsPerPeer: Int = 256,
+        sharesPerDocument: Int = 64,
         documentUTF8Bytes: Int = 64 << 20,
-        stringUTF8Bytes: Int = 16 << 20
+        stringUTF8Bytes: Int = 16 << 20,
+        listenerBacklogBytes: Int = 16 << 20
     ) {
         self.contextsPerPeer = contextsPerPeer
+        self.contextsPerUser = contextsPerUser
+        self.persistentContexts = persistentContexts
         self.documentsPerPeer = documentsPerPeer
+        self.sharesPerDocument = sharesPerDocument
         self.documentUTF8Bytes = documentUTF8Bytes
         self.stringUTF8Bytes = stringUTF8Bytes
+        self.listenerBacklogBytes = listenerBacklogBytes
+    }
+
+    /// Each limit with its command-line name, for validation and messages.
+    public var named: [(name: String, value: Int)] {
+        [
+            ("max-contexts", contextsPerPeer), ("max-contexts-per-user", contextsPerUser),
+            ("max-persistent-contexts", persistentContexts), ("max-documents", documentsPerPeer),
+            ("max-shares", sharesPerDocument), ("max-document-bytes", documentUTF8Bytes),
+            ("max-string-bytes", stringUTF8Bytes), ("max-listener-backlog", listenerBacklogBytes),
+        ]
+    }
+
+    /// Throws `InvalidArgument` naming the first limit that is not a positive number.
+    public func validate() throws(InkstoneError) {
+        for (name, value) in named where value < 1 {
+            throw .invalidArgument("--\(name) must be a positive number, not \(value)")
+        }
     }
 
     /// Throws `LimitExceeded` when `text` is longer than one call may carry.

@@ -31,12 +31,18 @@ public final class SharedDocument {
         peer == creator || sharedWith.contains(peer)
     }
 
-    /// Lets `peer` attach contexts. Only the creator may share.
-    public func share(with peer: String, caller: String) throws(InkstoneError) {
+    /// Lets `peer` attach contexts. Only the creator may share, with at most
+    /// `limit` peers at once; the adapter checks that `peer` is a valid peer name.
+    public func share(
+        with peer: String, caller: String, limit: Int = ServiceLimits().sharesPerDocument
+    ) throws(InkstoneError) {
         guard caller == creator else {
             throw .accessDenied("document \(id) belongs to \(creator); only its creator may share it")
         }
         guard !peer.isEmpty else { throw .invalidArgument("the peer name is empty") }
+        guard sharedWith.contains(peer) || sharedWith.count < limit else {
+            throw .limitExceeded("document \(id) is already shared with \(sharedWith.count) peers (limit \(limit))")
+        }
         sharedWith.insert(peer)
     }
 

@@ -36,11 +36,23 @@ struct InkstoneDaemonCommand: ParsableCommand {
     @Option(help: "Input contexts one client may hold at once.")
     var maxContexts = ServiceLimits().contextsPerPeer
 
+    @Option(help: "Input contexts all clients of one user may hold at once.")
+    var maxContextsPerUser = ServiceLimits().contextsPerUser
+
+    @Option(help: "Persistent contexts (persist=true) the daemon holds at once.")
+    var maxPersistentContexts = ServiceLimits().persistentContexts
+
+    @Option(help: "Peers one document may be shared with at once.")
+    var maxShares = ServiceLimits().sharesPerDocument
+
     @Option(help: "The largest document, in UTF-8 bytes.")
     var maxDocumentBytes = ServiceLimits().documentUTF8Bytes
 
     @Option(help: "The longest string one call may carry, in UTF-8 bytes.")
     var maxStringBytes = ServiceLimits().stringUTF8Bytes
+
+    @Option(help: "Bytes queued for a listener that does not read before its signals are dropped (and a direct peer is disconnected).")
+    var maxListenerBacklog = ServiceLimits().listenerBacklogBytes
 
     @Flag(help: "Print every exported (interface, member, kind, signature, detail) and exit.")
     var printInterfaces = false
@@ -57,14 +69,24 @@ struct InkstoneDaemonCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "inkstoned")
+        var limits = ServiceLimits()
+        limits.contextsPerPeer = maxContexts
+        limits.contextsPerUser = maxContextsPerUser
+        limits.persistentContexts = maxPersistentContexts
+        limits.sharesPerDocument = maxShares
+        limits.documentUTF8Bytes = maxDocumentBytes
+        limits.stringUTF8Bytes = maxStringBytes
+        limits.listenerBacklogBytes = maxListenerBacklog
+        do {
+            try limits.validate()
+        } catch {
+            logger.critical("\(error.message)")
+            throw ExitCode(Daemon.ExitStatus.failure.rawValue)
+        }
         guard let busAddress = BusAddress.resolve(explicit: address) else {
             logger.critical("no bus: pass --address or set DBUS_SESSION_BUS_ADDRESS")
             throw ExitCode(Daemon.ExitStatus.failure.rawValue)
         }
-        var limits = ServiceLimits()
-        limits.contextsPerPeer = maxContexts
-        limits.documentUTF8Bytes = maxDocumentBytes
-        limits.stringUTF8Bytes = maxStringBytes
         let status: Daemon.ExitStatus
         do {
             status = try Daemon(address: busAddress, logger: logger, limits: limits, directTransport: directTransport)

@@ -18,7 +18,7 @@ extension InkstoneIntrospection {
   <interface name="org.inkstone.Document1">
     <annotation name="org.gtk.GDBus.DocString" value="A shared text buffer that input contexts view and edit."/>
     <method name="Share">
-      <annotation name="org.gtk.GDBus.DocString" value="Lets another peer (a unique bus name such as :1.42) attach input contexts to this document. Only the creator may share."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Lets another peer (a unique bus name such as :1.42, or a direct client's p2p:N identity) attach input contexts to this document. Only the creator may share. Any other string is InvalidArgument; sharing with more peers than the limit (64 by default) is LimitExceeded."/>
       <arg name="peer" type="s" direction="in"/>
     </method>
     <method name="Unshare">

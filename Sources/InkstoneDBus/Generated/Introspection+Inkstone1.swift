@@ -17,6 +17,20 @@ extension InkstoneIntrospection {
   Errors raised by Inkstone itself are named org.inkstone.Error.<Code>, with
   Code one of InvalidArgument, InvalidRange, UnknownObject, AccessDenied,
   LimitExceeded, Stale, Busy, InvalidState.
+
+  Limits (inkstoned flags, defaults in brackets), each refused with
+  LimitExceeded and changing nothing: all string arguments of one call
+  together (--max-string-bytes, 16 MiB); input contexts per client
+  (--max-contexts, 256), per user, i.e. of all clients together since every
+  client of the session bus and the direct socket is the daemon's own user
+  (--max-contexts-per-user, 4096), persistent ones (--max-persistent-contexts,
+  256); documents per client (256); peers a document is shared with
+  (--max-shares, 64); document size (--max-document-bytes, 64 MiB).
+  A listener that stops reading is not buffered without end: once more than
+  --max-listener-backlog bytes (16 MiB) wait to be sent to it, its signals are
+  dropped, with a log line, and a direct (peer-to-peer) client is disconnected
+  (its contexts end as on any disconnect). Clients are served in turn: one
+  message per connection per turn of the daemon's loop.
 -->
 <node name="/org/inkstone/Inkstone1">
   <interface name="org.inkstone.Inkstone1">
@@ -26,7 +40,7 @@ extension InkstoneIntrospection {
       <arg name="version" type="s" direction="out"/>
     </method>
     <method name="CreateInputContext">
-      <annotation name="org.gtk.GDBus.DocString" value="Creates an input context owned by the caller and returns its path. Options (all optional): unit (s: utf16, utf8, scalars, graphemes; default utf16), program (s), document (o: attach to a document created by or shared with the caller; default a new document), notifications (as: text, selection, marked, commit, edits, properties, candidates, geometry; default all), focus_out (s: commit or discard; default commit), queue_edits (b: queue edits while another context composes, else Busy; default true), engine (s: an id from ListEngines; default compose), persist (b: the context outlives the caller's connection and any peer may call it, for dbus-send and scripts; default false), ambiguous_wide (b: East Asian Ambiguous characters take 2 cells in SetCellGrid layouts; default false), coalesce (b: each call's notifications for this context arrive as one Notifications signal; default false). Unknown options are InvalidArgument; too many contexts LimitExceeded."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Creates an input context owned by the caller and returns its path. Options (all optional): unit (s: utf16, utf8, scalars, graphemes; default utf16), program (s, at most 255 bytes, else LimitExceeded), document (o: attach to a document created by or shared with the caller; default a new document), notifications (as: text, selection, marked, commit, edits, properties, candidates, geometry; default all), focus_out (s: commit or discard; default commit), queue_edits (b: queue edits while another context composes, else Busy; default true), engine (s: an id from ListEngines; default compose), persist (b: the context outlives the caller's connection and any peer may call it, for dbus-send and scripts; default false), ambiguous_wide (b: East Asian Ambiguous characters take 2 cells in SetCellGrid layouts; default false), coalesce (b: each call's notifications for this context arrive as one Notifications signal; default false). Unknown options are InvalidArgument; too many contexts (of the caller, of the user, or persistent ones) LimitExceeded."/>
       <arg name="options" type="a{sv}" direction="in"/>
       <arg name="context" type="o" direction="out"/>
     </method>

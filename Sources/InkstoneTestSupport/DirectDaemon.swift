@@ -1,0 +1,110 @@
+import DBusKit
+import Glibc
+
+/// A private bus with an `inkstoned` whose direct (peer-to-peer) socket lives
+/// in a runtime folder of the caller's own; stopped on deinit.
+public final class DirectDaemon {
+    /// The runtime folder (`XDG_RUNTIME_DIR` of the daemon).
+    public let runtime: String
+    /// The private bus.
+    public let bus: PrivateBus
+    /// The daemon.
+    public let daemon: DaemonProcess
+    /// What `GetPeerAddress` answered.
+    public let peerAddress: String
+
+    /// The daemon's bus name, object path and interface.
+    public static let busName = "org.inkstone.Inkstone1"
+    public static let servicePath = "/org/inkstone/Inkstone1"
+    public static let serviceInterface = "org.inkstone.Inkstone1"
+
+    /// Starts `executable` (the built `inkstoned` by default) with `arguments`.
+    public init(executable: String = builtProduct("inkstoned"), arguments: [String] = []) throws {
+        runtime = try makeTemporaryDirectory(prefix: "inkstone-runtime")
+        bus = try PrivateBus()
+        daemon = try DaemonProcess(
+            executable: executable, arguments: ["--address", bus.address] + arguments,
+            environment: ["XDG_RUNTIME_DIR": runtime])
+        guard try daemon.waitForName(Self.busName, on: bus.address) else {
+            throw TestSupportError("inkstoned did not take \(Self.busName): \(daemon.stderr)")
+        }
+        let client = try BusClient(address: bus.address)
+        peerAddress = try client.callString(Self.busName, Self.servicePath, Self.serviceInterface, "GetPeerAddress")
+    }
+
+    deinit {
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit(timeout: .seconds(5))
+        rmdir(runtime + "/inkstone")
+        rmdir(runtime)
+    }
+
+    /// A new peer-to-peer connection.
+    public func connect() throws -> Connection { try Connection(address: peerAddress, registerWithBus: false) }
+
+    /// The daemon's resident memory (VmRSS), in bytes.
+    public var residentBytes: UInt64 { InkstoneTestSupport.residentBytes(of: daemon.pid) }
+
+    /// `GetStatus`, asked on the bus.
+    public func status() throws -> [String: DBusValue] {
+        let client = try BusClient(address: bus.address)
+        var reader = try client.call(Self.busName, Self.servicePath, Self.serviceInterface, "GetStatus").reader()
+        return try reader.readVardict()
+    }
+
+    /// Waits (up to 10 s) until the daemon has no peer-to-peer connection open; true when it has none.
+    public func waitForNoPeers() throws -> Bool {
+        for _ in 0..<500 {
+            if case .uint32(0)? = try status()["peer_connections"] { return true }
+            sleepMilliseconds(20)
+        }
+        return false
+    }
+}
+
+extension Connection {
+    /// A call with no destination (peer to peer), blocking up to 10 s.
+    public func peerCall(
+        _ path: String, _ interface: String, _ member: String, _ body: (inout MessageWriter) throws -> Void = { _ in }
+    ) throws -> Message {
+        try call(destination: nil, path: path, interface: interface, member: member, timeoutMilliseconds: 10_000, body)
+    }
+}
+
+/// The daemon's memory across direct clients that come and go.
+public struct ChurnFigures: Sendable {
+    /// Cycles measured (after the warm-up).
+    public var cycles: Int
+    /// RSS after the warm-up, in bytes.
+    public var warmBytes: UInt64
+    /// RSS after every cycle, once every peer is gone, in bytes.
+    public var finalBytes: UInt64
+
+    /// Growth per cycle after the warm-up, in bytes (negative when memory was given back).
+    public var bytesPerCycle: Double { (Double(finalBytes) - Double(warmBytes)) / Double(max(1, cycles)) }
+}
+
+extension DirectDaemon {
+    /// One cycle: connect directly, create a Hangul context, type a syllable and a space, disconnect.
+    public func churnCycle() throws {
+        let connection = try connect()
+        defer { connection.close() }
+        var created = try connection.peerCall(Self.servicePath, Self.serviceInterface, "NewInputContext") {
+            $0.append(strings: ["engine=hangul"])
+        }.reader()
+        let context = try created.readObjectPath()
+        _ = try connection.peerCall(context, "org.inkstone.InputContext1", "ProcessKeyNames") {
+            $0.append(strings: ["g", "k", "s", "space"])
+        }
+    }
+
+    /// Runs `warmUp` cycles, reads RSS, runs `cycles` more, waits until every peer is gone, reads RSS again.
+    public func measureChurn(cycles: Int, warmUp: Int) throws -> ChurnFigures {
+        for _ in 0..<warmUp { try churnCycle() }
+        guard try waitForNoPeers() else { throw TestSupportError("peers stayed connected after the warm-up") }
+        let warm = residentBytes
+        for _ in 0..<cycles { try churnCycle() }
+        guard try waitForNoPeers() else { throw TestSupportError("peers stayed connected") }
+        return ChurnFigures(cycles: cycles, warmBytes: warm, finalBytes: residentBytes)
+    }
+}
