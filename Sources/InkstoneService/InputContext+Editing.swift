@@ -37,9 +37,11 @@ extension InputContext {
 
     /// Throws `LimitExceeded` when adding `added` UTF-8 bytes (less `removed`)
     /// would pass the document size limit, or `text` is longer than one call may carry.
+    /// Text held by edits queued behind a composition counts as part of the document.
     func checkSize(adding text: String, removing removed: Int = 0, argument: String = "text") throws(InkstoneError) {
         try service.limits.checkString(text, argument: argument)
-        let size = shared.document.storage.utf8Count - removed + text.utf8.count
+        let document = shared.document
+        let size = document.storage.utf8Count + document.queuedUTF8Bytes - removed + text.utf8.count
         guard size <= service.limits.documentUTF8Bytes else {
             throw .limitExceeded(
                 "the document would be \(size) bytes; the limit is \(service.limits.documentUTF8Bytes) bytes")
@@ -84,7 +86,7 @@ extension InputContext {
     public func setSelectedRange(start: Int, length: Int) throws(InkstoneError) {
         if start == -1 {
             guard length == 0 else { throw .invalidRange("start −1 (no selection) takes length 0, not \(length)") }
-            try mutate { view.clearSelection() }
+            try mutate { () throws(InkstoneError) in try view.clearSelection() }
             return
         }
         guard length >= 0 else { throw .invalidRange("length \(length) is negative") }

@@ -11,6 +11,18 @@ public struct ServiceLimits: Sendable, Equatable {
     public var documentUTF8Bytes: Int
     /// The longest string one call may carry, in UTF-8 bytes.
     public var stringUTF8Bytes: Int
+    /// Edits (and selection moves) that may wait behind one document's composition.
+    public var queuedEditsPerDocument: Int = 1_000
+    /// UTF-8 bytes of text those queued edits may hold per document.
+    public var queuedUTF8BytesPerDocument: Int = 16 << 20
+    /// UTF-8 bytes of replaced text one context's undo and redo stacks may hold
+    /// (oldest groups dropped first).
+    public var undoUTF8BytesPerContext: Int = 16 << 20
+    /// UTF-8 bytes of replaced text one open explicit undo group may hold
+    /// (an edit past it is refused with `LimitExceeded`).
+    public var openUndoGroupUTF8Bytes: Int = 8 << 20
+    /// Key names one `ProcessKeyNames` call may carry.
+    public var keyNamesPerCall: Int = 1_024
 
     /// Creates limits; the defaults are those of a stock daemon.
     public init(
@@ -32,5 +44,15 @@ public struct ServiceLimits: Sendable, Equatable {
             throw InkstoneError.limitExceeded(
                 "\(argument) is \(bytes) bytes; one call may carry at most \(stringUTF8Bytes) bytes")
         }
+    }
+
+    /// The queue limits a document gets.
+    public var queueLimits: QueueLimits {
+        QueueLimits(edits: queuedEditsPerDocument, utf8Bytes: queuedUTF8BytesPerDocument)
+    }
+
+    /// The undo configuration a context's view gets.
+    public var undoConfiguration: UndoConfiguration {
+        UndoConfiguration(utf8ByteLimit: undoUTF8BytesPerContext, openGroupUTF8ByteLimit: openUndoGroupUTF8Bytes)
     }
 }

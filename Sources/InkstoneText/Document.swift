@@ -18,10 +18,18 @@ public final class Document {
     var attributeStore = AttributeStore()
     /// Views of this document, held weakly.
     private var views: [WeakView] = []
+    /// The live views, oldest first.
+    var liveViews: [DocumentView] { views.compactMap(\.view) }
     /// The view whose marked text is open, if any.
     weak var composingView: DocumentView?
     /// Edits waiting for the composition to end, oldest first.
     var queuedEdits: [QueuedEdit] = []
+    /// How many edits and bytes may wait behind a composition.
+    public var queueLimits = QueueLimits()
+    /// UTF-8 bytes of text held by queued edits (counted against the document size by the service).
+    public internal(set) var queuedUTF8Bytes = 0
+    /// Set while queued edits are being applied (a nested flush does nothing).
+    var isFlushing = false
     private var nextTicketID: UInt64 = 1
     private var nextViewNumber: UInt64 = 1
     private var observers: [(token: ObserverToken, handler: (DocumentEvent) -> Void)] = []
@@ -63,8 +71,11 @@ public final class Document {
     /// The view that has marked text, if any.
     public var composingViewID: ViewID? { composingView?.id }
 
-    /// Edits queued behind the composition, oldest first.
-    public var queuedTickets: [EditTicket] { queuedEdits.map(\.ticket) }
+    /// Edits queued behind the composition, oldest first (queued selection moves have no ticket).
+    public var queuedTickets: [EditTicket] { queuedEdits.compactMap(\.ticket) }
+
+    /// Queued entries, selection moves included (each counts against ``QueueLimits/edits``).
+    public var queuedEditCount: Int { queuedEdits.count }
 
     /// Live anchors (for diagnostics).
     public var liveAnchorCount: Int { anchors.liveCount }
@@ -102,7 +113,12 @@ public final class Document {
     ) throws(InkstoneError) -> EditResult {
         let outermost = eventBuffer == nil
         if outermost { eventBuffer = [] }
-        defer { if outermost { eventBuffer = nil } }
+        defer {
+            if outermost {
+                eventBuffer = nil
+                _checkInvariants()
+            }
+        }
         let ticket = try body()
         return EditResult(events: eventBuffer ?? [], ticket: ticket)
     }

@@ -78,7 +78,7 @@ extension DocumentView {
             let collapsed = collapsibleAnchors(in: range)
             document.applyEdit(utf8Range: range, with: edit.replacedText, cause: cause, viewID: id)
             restoreCollapsed(edit.collapsed, utf8Start: range.lowerBound, utf8Length: edit.replacedText.utf8.count)
-            inverse.edits.append(UndoEdit(
+            inverse.append(UndoEdit(
                 start: document.makeAnchor(utf8Offset: range.lowerBound, bias: .right),
                 end: document.makeAnchor(utf8Offset: range.lowerBound + edit.replacedText.utf8.count, bias: .left),
                 inserted: TextDigest(edit.replacedText), replacedText: current, collapsed: collapsed

@@ -84,4 +84,9 @@ struct AnchorRegistry {
 
     /// How many anchors are alive (for tests and diagnostics).
     var liveCount: Int { slots.reduce(0) { $0 + ($1.isAlive ? 1 : 0) } }
+
+    /// Calls `body` with the offset of every live anchor (for invariant checks).
+    func forEachLiveOffset(_ body: (Int) -> Void) {
+        for slot in slots where slot.isAlive { body(slot.utf8Offset) }
+    }
 }
