@@ -61,9 +61,10 @@ extension InputContext {
         return try mutate { () throws(InkstoneError) in try view.deleteBackward(policy: queuePolicy) }
     }
 
-    /// Replaces a range (conditional on `expectedRevision` unless 0).
+    /// Replaces a range (conditional on `expectedRevision` unless 0). The
+    /// change is `programmatic` for this context and `external` for the others.
     public func replaceRange(
-        start: Int, length: Int, with text: String, expectedRevision: UInt64, cause: EditCause = .external
+        start: Int, length: Int, with text: String, expectedRevision: UInt64, cause: EditCause = .programmatic
     ) throws(InkstoneError) -> EditReceipt {
         let removed = try view.document.storage.utf8Range(start: start, length: length, in: unit)
         try checkSize(adding: text, removing: removed.count)
@@ -72,7 +73,7 @@ extension InputContext {
             return try mutate { () throws(InkstoneError) in
                 try shared.document.replace(
                     start: start, length: length, in: unit, with: text, expectedRevision: expectedRevision,
-                    cause: cause, policy: queuePolicy)
+                    cause: cause, policy: queuePolicy, origin: view.id)
             }
         }
         return try mutate { () throws(InkstoneError) in

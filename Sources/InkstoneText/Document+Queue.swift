@@ -2,7 +2,9 @@
 extension Document {
     /// Queues an operation behind the composition and reports it (`LimitExceeded`
     /// past ``queueLimits``; nothing is queued then). Selection moves get no ticket.
-    func enqueue(view: DocumentView?, _ operation: QueuedEdit.Operation) throws(InkstoneError) -> EditTicket? {
+    func enqueue(
+        view: DocumentView?, _ operation: QueuedEdit.Operation, originViewID: ViewID? = nil
+    ) throws(InkstoneError) -> EditTicket? {
         let edit = QueuedEdit(ticket: nil, view: view, fromView: view != nil, operation: operation)
         guard queuedEdits.count < queueLimits.edits else {
             throw .limitExceeded("\(queuedEdits.count) edits already wait for the composition (limit \(queueLimits.edits))")
@@ -13,7 +15,8 @@ extension Document {
         }
         var ticket: EditTicket?
         if case .select = operation {} else { ticket = makeTicket() }
-        queuedEdits.append(QueuedEdit(ticket: ticket, view: view, fromView: view != nil, operation: operation))
+        queuedEdits.append(QueuedEdit(
+            ticket: ticket, view: view, fromView: view != nil, operation: operation, originViewID: originViewID))
         queuedUTF8Bytes = bytes
         if let ticket { emit(.editQueued(ticket)) }
         _checkInvariants()
@@ -22,11 +25,13 @@ extension Document {
 
     /// Queues replacement parts (current UTF-8 ranges), held by anchors.
     func enqueue(
-        view: DocumentView?, parts: [(Range<Int>, String)], cause: EditCause, registersUndo: Bool, cursorAfter: Bool
+        view: DocumentView?, parts: [(Range<Int>, String)], cause: EditCause, registersUndo: Bool, cursorAfter: Bool,
+        originViewID: ViewID? = nil
     ) throws(InkstoneError) -> EditTicket? {
         let anchoredParts = parts.map { anchoredPart(utf8Range: $0.0, text: $0.1) }
         return try enqueue(
-            view: view, .replace(anchoredParts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter))
+            view: view, .replace(anchoredParts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter),
+            originViewID: originViewID)
     }
 
     /// Whether `view` has edits waiting (its later edits and selection moves must wait behind them).
@@ -85,7 +90,7 @@ extension Document {
             if let view = edit.view {
                 return view.applyParts(parts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter)
             }
-            return parts.reversed().map { applyEdit(utf8Range: $0.0, with: $0.1, cause: cause, viewID: nil) }
+            return parts.reversed().map { applyEdit(utf8Range: $0.0, with: $0.1, cause: cause, viewID: edit.originViewID) }
         case .insertAtSelection(let text):
             let (view, range) = try selectedRange(for: edit)
             return view.applyParts([(range, text)], cause: .typing, registersUndo: true, cursorAfter: true)
@@ -116,10 +121,11 @@ extension Document {
 
     /// A document-level edit (an application's own change, a load): no view, no
     /// undo step. Queued behind a composition (or `Busy` with `.failIfBusy`).
+    /// `origin` names the view whose client asked for it, for its change records.
     @discardableResult
     public func replace(
         start: Int, length: Int, in unit: OffsetUnit, with text: String, expectedRevision: UInt64 = 0,
-        cause: EditCause = .external, policy: QueuePolicy = .queue
+        cause: EditCause = .external, policy: QueuePolicy = .queue, origin: ViewID? = nil
     ) throws(InkstoneError) -> EditResult {
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit, requireGraphemeBoundary: true)
         try checkRevision(expectedRevision)
@@ -128,9 +134,11 @@ extension Document {
                 guard policy == .queue else {
                     throw .busy("\(composingViewID.map(String.init(describing:)) ?? "a view") is composing")
                 }
-                return try enqueue(view: nil, parts: [(utf8Range, text)], cause: cause, registersUndo: false, cursorAfter: false)
+                return try enqueue(
+                    view: nil, parts: [(utf8Range, text)], cause: cause, registersUndo: false, cursorAfter: false,
+                    originViewID: origin)
             }
-            applyEdit(utf8Range: utf8Range, with: text, cause: cause, viewID: nil)
+            applyEdit(utf8Range: utf8Range, with: text, cause: cause, viewID: origin)
             return nil
         }
     }

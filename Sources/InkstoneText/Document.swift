@@ -11,7 +11,7 @@ public final class Document {
     /// The characters.
     public let storage: TextStorage
     /// The number of text mutations so far (0 for a new document).
-    public private(set) var revision: UInt64 = 0
+    public internal(set) var revision: UInt64 = 0
     /// Live anchors, moved on every edit.
     var anchors = AnchorRegistry()
     /// Attribute runs over the text.
@@ -30,7 +30,7 @@ public final class Document {
     public internal(set) var queuedUTF8Bytes = 0
     /// Set while queued edits are being applied (a nested flush does nothing).
     var isFlushing = false
-    private var nextTicketID: UInt64 = 1
+    var nextTicketID: UInt64 = 1
     private var nextViewNumber: UInt64 = 1
     private var observers: [(token: ObserverToken, handler: (DocumentEvent) -> Void)] = []
     private var nextObserverNumber = 1

@@ -39,6 +39,8 @@ struct QueuedEdit {
     /// Whether a view made it (to tell "document-level" from "view gone").
     let fromView: Bool
     let operation: Operation
+    /// For a document-level edit, the view whose client asked for it (its change records name it).
+    var originViewID: ViewID? = nil
 
     /// The UTF-8 bytes of text the edit holds (counted against the queue's byte limit).
     var utf8Bytes: Int {

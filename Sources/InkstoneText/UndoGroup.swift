@@ -69,6 +69,16 @@ final class UndoGroup {
     /// UTF-8 bytes of replaced text the group holds (what it costs in memory).
     private(set) var utf8Bytes = 0
 
+    /// An independent copy (the edits' anchors are shared).
+    func copy() -> UndoGroup {
+        let copy = UndoGroup(cause: cause, acceptsTyping: acceptsTyping, time: lastEditTime)
+        copy.edits = edits
+        copy.utf8Bytes = utf8Bytes
+        copy.selectionBefore = selectionBefore
+        copy.selectionAfter = selectionAfter
+        return copy
+    }
+
     /// Adds an edit at the end.
     func append(_ edit: UndoEdit) {
         edits.append(edit)

@@ -208,6 +208,15 @@ struct UndoStack {
         push(group)
     }
 
+    /// An independent copy: groups are objects changed in place, so each is copied.
+    func copy() -> UndoStack {
+        var copy = self
+        copy.undoGroups = undoGroups.map { $0.copy() }
+        copy.redoGroups = redoGroups.map { $0.copy() }
+        copy.explicitGroup = explicitGroup?.copy()
+        return copy
+    }
+
     /// Forgets everything.
     mutating func removeAll() {
         undoGroups.removeAll()

@@ -1,0 +1,76 @@
+import InkstoneEngines
+import InkstoneText
+
+extension InputContext {
+    /// Processes keys in order, all or nothing: past
+    /// ``ServiceLimits/keyNamesPerCall`` keys nothing is processed
+    /// (`LimitExceeded`); when key k fails, the document (text, revision,
+    /// selections, marked text, undo stacks, queued edits), this context's
+    /// engine and candidates are put back as they were before the call, and no
+    /// notification of keys 0…k−1 is sent. Returns whether each key was handled.
+    public func processKeys(_ keys: [KeyEvent]) throws(InkstoneError) -> [Bool] {
+        let limit = service.limits.keyNamesPerCall
+        guard keys.count <= limit else {
+            throw .limitExceeded("\(keys.count) keys in one call; the limit is \(limit)")
+        }
+        guard keys.count > 1 else { return try keys.map { key throws(InkstoneError) in try processKey(key) } }
+        let saved = BatchState(self)
+        let buffer = BufferingSink()
+        let sink = service.sink
+        service.sink = buffer
+        var handled: [Bool] = []
+        do {
+            for key in keys { handled.append(try processKey(key)) }
+        } catch {
+            service.sink = sink
+            saved.restore(into: self)
+            throw error
+        }
+        service.sink = sink
+        if let sink { buffer.forward(to: sink) }
+        return handled
+    }
+}
+
+/// Notifications held back until a multi-step call succeeds.
+private final class BufferingSink: NotificationSink {
+    private var held: [(Notification, InputContext)] = []
+
+    func deliver(_ notification: Notification, to context: InputContext) {
+        held.append((notification, context))
+    }
+
+    /// Sends what was held, in order.
+    func forward(to sink: any NotificationSink) {
+        for (notification, context) in held { sink.deliver(notification, to: context) }
+    }
+}
+
+/// What a key batch can change, saved before it starts.
+private struct BatchState {
+    let document: DocumentSnapshot
+    let engine: any CompositionEngine
+    let candidates: CandidatesSnapshot
+    let ticketOwners: [UInt64: InputContext]
+    let publishedProperties: [(InputContext, ContextProperties?)]
+
+    init(_ context: InputContext) {
+        document = context.shared.document.snapshot()
+        engine = context.engine
+        candidates = context.candidates
+        ticketOwners = context.shared.ticketOwners
+        publishedProperties = context.shared.contexts.map { ($0, $0.publishedProperties) }
+    }
+
+    func restore(into context: InputContext) {
+        let shared = context.shared
+        shared.document.restore(document)
+        context.engine = engine
+        context.candidates = candidates
+        shared.ticketOwners = ticketOwners
+        for (other, properties) in publishedProperties { other.publishedProperties = properties }
+        // Revision numbers are reused after a rollback: drop what was derived from the undone ones.
+        shared.dropDerivedState()
+        for other in shared.contexts { other.geometry.dropLayoutCache() }
+    }
+}
