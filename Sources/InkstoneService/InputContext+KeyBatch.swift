@@ -13,7 +13,6 @@ extension InputContext {
         guard keys.count <= limit else {
             throw .limitExceeded("\(keys.count) keys in one call; the limit is \(limit)")
         }
-        guard keys.count > 1 else { return try keys.map { key throws(InkstoneError) in try processKey(key) } }
         let saved = BatchState(self)
         let buffer = BufferingSink()
         let sink = service.sink

@@ -11,13 +11,22 @@ extension DocumentView {
     public var undoLevelCount: Int { undoStack.undoGroups.count }
 
     /// Opens an explicit undo group; nested groups fold into the outermost.
-    public func beginUndoGroup() { undoStack.beginGroup() }
+    public func beginUndoGroup() {
+        undoStack.beginGroup()
+        document._checkInvariants()
+    }
 
     /// Closes an explicit undo group (`InvalidState` without a matching begin).
-    public func endUndoGroup() throws(InkstoneError) { try undoStack.endGroup() }
+    public func endUndoGroup() throws(InkstoneError) {
+        try undoStack.endGroup()
+        document._checkInvariants()
+    }
 
     /// Forgets every undo and redo step of this view.
-    public func removeAllUndoSteps() { undoStack.removeAll() }
+    public func removeAllUndoSteps() {
+        undoStack.removeAll()
+        document._checkInvariants()
+    }
 
     /// Reverts the newest undo group and restores the selection before it.
     /// `InvalidState` with nothing to undo, while composing or inside an open
