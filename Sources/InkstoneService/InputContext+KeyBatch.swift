@@ -1,4 +1,5 @@
 import InkstoneEngines
+import InkstoneLayout
 import InkstoneText
 
 extension InputContext {
@@ -7,7 +8,8 @@ extension InputContext {
     /// (`LimitExceeded`); when key k fails, the document (text, revision,
     /// selections, marked text, undo stacks, queued edits), this context's
     /// engine and candidates are put back as they were before the call, and no
-    /// notification of keys 0…k−1 is sent. Returns whether each key was handled.
+    /// notification of keys 0…k−1 is sent (geometry ones included: all are
+    /// held until the last key succeeds). Returns whether each key was handled.
     public func processKeys(_ keys: [KeyEvent]) throws(InkstoneError) -> [Bool] {
         let limit = service.limits.keyNamesPerCall
         guard keys.count <= limit else {
@@ -17,31 +19,57 @@ extension InputContext {
         let buffer = BufferingSink()
         let sink = service.sink
         service.sink = buffer
+        let geometrySinks = shared.contexts.map { ($0, $0.geometry.sink) }
+        for (context, _) in geometrySinks { context.geometry.sink = buffer }
+        defer {
+            service.sink = sink
+            for (context, geometrySink) in geometrySinks { context.geometry.sink = geometrySink }
+        }
         var handled: [Bool] = []
         do {
             for key in keys { handled.append(try processKey(key)) }
         } catch {
-            service.sink = sink
             saved.restore(into: self)
             throw error
         }
         service.sink = sink
-        if let sink { buffer.forward(to: sink) }
+        for (context, geometrySink) in geometrySinks { context.geometry.sink = geometrySink }
+        buffer.forward(to: sink)
         return handled
     }
 }
 
-/// Notifications held back until a multi-step call succeeds.
-private final class BufferingSink: NotificationSink {
-    private var held: [(Notification, InputContext)] = []
-
-    func deliver(_ notification: Notification, to context: InputContext) {
-        held.append((notification, context))
+/// Notifications (geometry ones included) held back until a multi-step call succeeds.
+private final class BufferingSink: NotificationSink, GeometrySink {
+    private enum Held {
+        case notification(Notification, InputContext)
+        case invalidate(InputContext)
+        case anchor(LayoutRect, InputContext)
     }
 
-    /// Sends what was held, in order.
-    func forward(to sink: any NotificationSink) {
-        for (notification, context) in held { sink.deliver(notification, to: context) }
+    private var held: [Held] = []
+
+    func deliver(_ notification: Notification, to context: InputContext) {
+        held.append(.notification(notification, context))
+    }
+
+    func invalidateCharacterCoordinates(of context: InputContext) {
+        held.append(.invalidate(context))
+    }
+
+    func candidateAnchorChanged(_ rect: LayoutRect, of context: InputContext) {
+        held.append(.anchor(rect, context))
+    }
+
+    /// Sends what was held, in order, each to where it would have gone.
+    func forward(to sink: (any NotificationSink)?) {
+        for entry in held {
+            switch entry {
+            case .notification(let notification, let context): sink?.deliver(notification, to: context)
+            case .invalidate(let context): context.geometry.sink?.invalidateCharacterCoordinates(of: context)
+            case .anchor(let rect, let context): context.geometry.sink?.candidateAnchorChanged(rect, of: context)
+            }
+        }
     }
 }
 
