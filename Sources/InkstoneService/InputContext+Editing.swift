@@ -114,7 +114,7 @@ extension InputContext {
             try view.setMarkedText(
                 text, selectedStart: selectionStart, selectedLength: selectionLength,
                 replacementStart: replacement?.0, replacementLength: replacement?.1,
-                segments: segments ?? view.markedSegments)
+                segments: segments ?? (text.isEmpty ? [] : view.markedSegments))
         }
     }
 

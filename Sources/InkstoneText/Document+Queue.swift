@@ -5,21 +5,19 @@ extension Document {
     func enqueue(
         view: DocumentView?, _ operation: QueuedEdit.Operation, originViewID: ViewID? = nil
     ) throws(InkstoneError) -> EditTicket? {
-        let edit = QueuedEdit(ticket: nil, view: view, fromView: view != nil, operation: operation)
         guard queuedEdits.count < queueLimits.edits else {
             throw .limitExceeded("\(queuedEdits.count) edits already wait for the composition (limit \(queueLimits.edits))")
         }
-        let bytes = queuedUTF8Bytes + edit.utf8Bytes
+        let bytes = queuedUTF8Bytes + operation.utf8Bytes
         guard bytes <= queueLimits.utf8Bytes else {
             throw .limitExceeded("queued edits would hold \(bytes) bytes of text; the limit is \(queueLimits.utf8Bytes) bytes")
         }
         var ticket: EditTicket?
         if case .select = operation {} else { ticket = makeTicket() }
         queuedEdits.append(QueuedEdit(
-            ticket: ticket, view: view, fromView: view != nil, operation: operation, originViewID: originViewID))
+            ticket: ticket, view: view, operation: operation, originViewID: originViewID))
         queuedUTF8Bytes = bytes
         if let ticket { emit(.editQueued(ticket)) }
-        _checkInvariants()
         return ticket
     }
 

@@ -30,26 +30,28 @@ struct QueuedEdit {
         case deleteBackward
         /// Moves the view's selection (nil: no selection). Keeps later typing in order.
         case select(SelectionAnchors?)
+
+        /// The UTF-8 bytes of text the operation holds (counted against the queue's byte limit).
+        var utf8Bytes: Int {
+            switch self {
+            case .replace(let parts, _, _, _): parts.reduce(0) { $0 + $1.text.utf8.count }
+            case .insertAtSelection(let text): text.utf8.count
+            case .deleteBackward, .select: 0
+            }
+        }
     }
 
     /// The receipt; nil for a selection move (not an edit, reported by its selection event).
     let ticket: EditTicket?
-    /// The view that made the edit (nil: document-level, or the view is gone).
+    /// The view that made the edit (nil: document-level, or the view is gone:
+    /// its replacements then apply as document-level edits, its typing fails).
     weak var view: DocumentView?
-    /// Whether a view made it (to tell "document-level" from "view gone").
-    let fromView: Bool
     let operation: Operation
     /// For a document-level edit, the view whose client asked for it (its change records name it).
     var originViewID: ViewID? = nil
 
-    /// The UTF-8 bytes of text the edit holds (counted against the queue's byte limit).
-    var utf8Bytes: Int {
-        switch operation {
-        case .replace(let parts, _, _, _): parts.reduce(0) { $0 + $1.text.utf8.count }
-        case .insertAtSelection(let text): text.utf8.count
-        case .deleteBackward, .select: 0
-        }
-    }
+    /// The UTF-8 bytes of text the edit holds.
+    var utf8Bytes: Int { operation.utf8Bytes }
 }
 
 /// How many edits, and how much text, may wait behind one document's composition.

@@ -18,6 +18,16 @@ import Testing
         let (composer, other) = try Self.sharedPair(peer)
         try peer.insert(other, "ab")
         try peer.setMarked(composer, "x", 1, 0, 0, 0)
+        // Styled marked text: the styles end with it.
+        try peer.call(composer, "SetMarkedTextSegments") { writer in
+            writer.appendArray(of: "(xxa{sv})") { array in
+                array.appendStruct { item in
+                    item.append(Int64(0))
+                    item.append(Int64(1))
+                    item.append(vardict: ["underline": .string("single")])
+                }
+            }
+        }
         let (_, ticket) = try peer.insert(other, "!")
         #expect(ticket != 0)
         _ = try peer.drainSignals()
