@@ -40,6 +40,32 @@ import Testing
         #expect(try peer.property(writer, "CanUndo")?.boolValue == true)
     }
 
+    @Test func aFailedRedoOnASharedDocumentChangesNothing() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        let (writer, other) = try Self.sharedPair(peer)
+        try peer.insert(other, "0123456789")
+        // One group of two replacements; undone, then the other context edits
+        // what the redo would replace second (the first would go through).
+        try peer.call(writer, "BeginUndoGroup")
+        try peer.replace(writer, 1, 1, "A")
+        try peer.replace(writer, 8, 1, "B")
+        try peer.call(writer, "EndUndoGroup")
+        try peer.call(writer, "Undo")
+        try peer.replace(other, 8, 1, "y")
+        #expect(try peer.text(writer) == "01234567y9")
+        let revision = try peer.revision(writer)
+        let selection = try peer.range(writer, "SelectedRange")
+        _ = try peer.drainSignals()
+
+        #expect(peer.errorName(writer, "Redo") == "org.inkstone.Error.InvalidState")
+        #expect(try peer.text(writer) == "01234567y9")
+        #expect(try peer.revision(writer) == revision)
+        #expect(try peer.range(writer, "SelectedRange") == selection)
+        #expect(try peer.drainSignals().isEmpty)
+        #expect(try peer.property(writer, "CanRedo")?.boolValue == true)
+    }
+
     @Test func aBusyKeyUndoesTheCaretMoveBeforeIt() throws {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)
