@@ -21,10 +21,13 @@ extension InputContextObject {
         }
         builder.method("ProcessKeyNames", input: "as", output: "ab") { context, reader in
             let names = try reader.readStrings()
+            let limit = service.limits.keyNamesPerCall
+            guard names.count <= limit else {
+                throw InkstoneError.limitExceeded("\(names.count) key names in one call; the limit is \(limit)")
+            }
             var keys: [KeyEvent] = []
             for name in names { keys.append(try KeyEvent(keyString: name)) }
-            var handled: [Bool] = []
-            for key in keys { handled.append(try context.processKey(key)) }
+            let handled = try context.processKeys(keys)
             return .write { writer in
                 writer.appendArray(of: "b") { array in
                     for flag in handled { array.append(flag) }

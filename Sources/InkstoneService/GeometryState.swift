@@ -60,6 +60,13 @@ public final class GeometryState {
         pendingRevision = record.revision
     }
 
+    /// Forgets the laid-out grid (after a rollback reused revision numbers); it is laid out again on demand.
+    func dropLayoutCache() {
+        gridLayout = nil
+        pendingEdit = nil
+        announcedRevision = nil
+    }
+
     /// Whether the client set up any geometry at all.
     var isConfigured: Bool { grid != nil || fragments != nil || window != nil || provider != nil }
 }

@@ -24,19 +24,25 @@ extension InkstoneService {
             pendingCommit = nil
             if origin.wants(.commit) { sink.deliver(.committed(text), to: origin) }
         }
+        // One SelectionWill/Did pair per context and call: the pair carries the
+        // selection as it is now, so a second one would repeat it.
+        var selectionReported: Set<ObjectIdentifier> = []
         for event in result.events {
             switch event {
             case .textChanged(let record):
                 for context in shared.contexts where context.wants(.text) {
                     let unit = context.unit
+                    // A client's own programmatic edit is external to every other context.
+                    let cause = record.cause == .programmatic && record.viewID != context.view.id ? .external : record.cause
                     sink.deliver(.textWillChange(revision: record.revision - 1), to: context)
                     sink.deliver(.textDidChange(
                         revision: record.revision, start: record.start(in: unit),
                         oldLength: record.oldLength(in: unit), newLength: record.newLength(in: unit),
-                        cause: record.cause), to: context)
+                        cause: cause), to: context)
                 }
             case .selectionChanged(let viewID):
-                guard let context = shared.context(viewID), context.wants(.selection) else { continue }
+                guard let context = shared.context(viewID), context.wants(.selection),
+                      selectionReported.insert(ObjectIdentifier(context)).inserted else { continue }
                 let range = context.view.selectedRange
                 sink.deliver(.selectionWillChange, to: context)
                 sink.deliver(.selectionDidChange(start: range?.start ?? -1, length: range?.length ?? 0), to: context)

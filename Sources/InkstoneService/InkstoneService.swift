@@ -35,6 +35,7 @@ public final class InkstoneService: @unchecked Sendable {
             throw .limitExceeded("\(peer) already holds \(owned) documents (limit \(limits.documentsPerPeer))")
         }
         let shared = SharedDocument(id: nextDocumentID, creator: peer)
+        shared.document.queueLimits = limits.queueLimits
         nextDocumentID += 1
         documents[shared.id] = shared
         return shared

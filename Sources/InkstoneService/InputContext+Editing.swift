@@ -37,9 +37,11 @@ extension InputContext {
 
     /// Throws `LimitExceeded` when adding `added` UTF-8 bytes (less `removed`)
     /// would pass the document size limit, or `text` is longer than one call may carry.
+    /// Text held by edits queued behind a composition counts as part of the document.
     func checkSize(adding text: String, removing removed: Int = 0, argument: String = "text") throws(InkstoneError) {
         try service.limits.checkString(text, argument: argument)
-        let size = shared.document.storage.utf8Count - removed + text.utf8.count
+        let document = shared.document
+        let size = document.storage.utf8Count + document.queuedUTF8Bytes - removed + text.utf8.count
         guard size <= service.limits.documentUTF8Bytes else {
             throw .limitExceeded(
                 "the document would be \(size) bytes; the limit is \(service.limits.documentUTF8Bytes) bytes")
@@ -59,9 +61,10 @@ extension InputContext {
         return try mutate { () throws(InkstoneError) in try view.deleteBackward(policy: queuePolicy) }
     }
 
-    /// Replaces a range (conditional on `expectedRevision` unless 0).
+    /// Replaces a range (conditional on `expectedRevision` unless 0). The
+    /// change is `programmatic` for this context and `external` for the others.
     public func replaceRange(
-        start: Int, length: Int, with text: String, expectedRevision: UInt64, cause: EditCause = .external
+        start: Int, length: Int, with text: String, expectedRevision: UInt64, cause: EditCause = .programmatic
     ) throws(InkstoneError) -> EditReceipt {
         let removed = try view.document.storage.utf8Range(start: start, length: length, in: unit)
         try checkSize(adding: text, removing: removed.count)
@@ -70,7 +73,7 @@ extension InputContext {
             return try mutate { () throws(InkstoneError) in
                 try shared.document.replace(
                     start: start, length: length, in: unit, with: text, expectedRevision: expectedRevision,
-                    cause: cause, policy: queuePolicy)
+                    cause: cause, policy: queuePolicy, origin: view.id)
             }
         }
         return try mutate { () throws(InkstoneError) in
@@ -84,7 +87,7 @@ extension InputContext {
     public func setSelectedRange(start: Int, length: Int) throws(InkstoneError) {
         if start == -1 {
             guard length == 0 else { throw .invalidRange("start −1 (no selection) takes length 0, not \(length)") }
-            try mutate { view.clearSelection() }
+            try mutate { () throws(InkstoneError) in try view.clearSelection() }
             return
         }
         guard length >= 0 else { throw .invalidRange("length \(length) is negative") }
@@ -113,7 +116,7 @@ extension InputContext {
             try view.setMarkedText(
                 text, selectedStart: selectionStart, selectedLength: selectionLength,
                 replacementStart: replacement?.0, replacementLength: replacement?.1,
-                segments: segments ?? view.markedSegments)
+                segments: segments ?? (text.isEmpty ? [] : view.markedSegments))
         }
     }
 

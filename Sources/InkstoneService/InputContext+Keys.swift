@@ -53,12 +53,12 @@ extension InputContext {
         service.publishProperties(of: shared)
     }
 
-    /// Picks the candidate at `indexOnPage` of the visible page.
+    /// Picks the candidate at `indexOnPage` of the visible page: `InvalidState`
+    /// when no list is open (as for page turns), `InvalidArgument` off the page.
     public func selectCandidate(_ indexOnPage: Int) throws(InkstoneError) {
+        guard !candidates.items.isEmpty else { throw Self.noCandidateList }
         guard indexOnPage >= 0, indexOnPage < candidates.items.count else {
-            throw .invalidArgument(candidates.items.isEmpty
-                ? "no candidate list is open"
-                : "candidate \(indexOnPage) is not on the page (0…\(candidates.items.count - 1))")
+            throw .invalidArgument("candidate \(indexOnPage) is not on the page (0…\(candidates.items.count - 1))")
         }
         let digit = UInt32((indexOnPage + 1) % 10)
         _ = try processKey(KeyEvent(keysym: 0x30 + digit))
@@ -66,9 +66,12 @@ extension InputContext {
 
     /// Shows the next (`forward`) or previous page of the open candidate list.
     public func turnCandidatePage(forward: Bool) throws(InkstoneError) {
-        guard !candidates.items.isEmpty else { throw .invalidState("no candidate list is open") }
+        guard !candidates.items.isEmpty else { throw Self.noCandidateList }
         _ = try processKey(KeyEvent(keysym: forward ? Keysym.pageDown : Keysym.pageUp))
     }
+
+    /// The error of a candidate call with no list open.
+    static var noCandidateList: InkstoneError { .invalidState("no candidate list is open") }
 
     /// Applies an engine's answer in the documented order: surrounding
     /// deletion, commit (replacing marked text or the selection), marked text,

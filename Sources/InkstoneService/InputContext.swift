@@ -47,7 +47,7 @@ public final class InputContext {
         self.service = service
         engine = try EngineRegistry.makeEngine(id: options.engine ?? EngineRegistry.defaultEngineID)
         subscriptions = options.notifications
-        view = shared.document.makeView(unit: options.unit)
+        view = shared.document.makeView(unit: options.unit, undo: service.limits.undoConfiguration)
     }
 
     /// The context's offset unit.

@@ -22,6 +22,18 @@ public struct ServiceLimits: Sendable, Equatable {
     /// The most bytes queued for one listener that does not read: past it,
     /// its signals are dropped (and a direct peer-to-peer listener is disconnected).
     public var listenerBacklogBytes: Int
+    /// Edits (and selection moves) that may wait behind one document's composition.
+    public var queuedEditsPerDocument: Int = 1_000
+    /// UTF-8 bytes of text those queued edits may hold per document.
+    public var queuedUTF8BytesPerDocument: Int = 16 << 20
+    /// UTF-8 bytes of replaced text one context's undo and redo stacks may hold
+    /// (oldest groups dropped first).
+    public var undoUTF8BytesPerContext: Int = 16 << 20
+    /// UTF-8 bytes of replaced text one open explicit undo group may hold
+    /// (an edit past it is refused with `LimitExceeded`).
+    public var openUndoGroupUTF8Bytes: Int = 8 << 20
+    /// Key names one `ProcessKeyNames` call may carry.
+    public var keyNamesPerCall: Int = 1_024
 
     /// Creates limits; the defaults are those of a stock daemon.
     public init(
@@ -68,5 +80,15 @@ public struct ServiceLimits: Sendable, Equatable {
             throw InkstoneError.limitExceeded(
                 "\(argument) is \(bytes) bytes; one call may carry at most \(stringUTF8Bytes) bytes")
         }
+    }
+
+    /// The queue limits a document gets.
+    public var queueLimits: QueueLimits {
+        QueueLimits(edits: queuedEditsPerDocument, utf8Bytes: queuedUTF8BytesPerDocument)
+    }
+
+    /// The undo configuration a context's view gets.
+    public var undoConfiguration: UndoConfiguration {
+        UndoConfiguration(utf8ByteLimit: undoUTF8BytesPerContext, openGroupUTF8ByteLimit: openUndoGroupUTF8Bytes)
     }
 }

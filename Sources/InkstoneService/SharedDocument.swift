@@ -54,6 +54,11 @@ public final class SharedDocument {
         sharedWith.remove(peer)
     }
 
+    /// Forgets state derived from the text (after a rollback reused revision numbers).
+    func dropDerivedState() {
+        segmenter = nil
+    }
+
     /// The segmenter, told about any change since it was last used.
     func currentSegmenter() -> Segmenter {
         if let segmenter {

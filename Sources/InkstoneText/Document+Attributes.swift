@@ -11,6 +11,7 @@ extension Document {
     public func setAttribute(_ key: String, value: String?, start: Int, length: Int, in unit: OffsetUnit) throws(InkstoneError) {
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit)
         attributeStore.set(key, value: value, utf8Range: utf8Range)
+        _checkInvariants()
     }
 
     /// Every attribute of the character at `position`.

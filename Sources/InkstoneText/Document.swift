@@ -11,18 +11,26 @@ public final class Document {
     /// The characters.
     public let storage: TextStorage
     /// The number of text mutations so far (0 for a new document).
-    public private(set) var revision: UInt64 = 0
+    public internal(set) var revision: UInt64 = 0
     /// Live anchors, moved on every edit.
     var anchors = AnchorRegistry()
     /// Attribute runs over the text.
     var attributeStore = AttributeStore()
     /// Views of this document, held weakly.
     private var views: [WeakView] = []
+    /// The live views, oldest first.
+    var liveViews: [DocumentView] { views.compactMap(\.view) }
     /// The view whose marked text is open, if any.
     weak var composingView: DocumentView?
     /// Edits waiting for the composition to end, oldest first.
     var queuedEdits: [QueuedEdit] = []
-    private var nextTicketID: UInt64 = 1
+    /// How many edits and bytes may wait behind a composition.
+    public var queueLimits = QueueLimits()
+    /// UTF-8 bytes of text held by queued edits (counted against the document size by the service).
+    public internal(set) var queuedUTF8Bytes = 0
+    /// Set while queued edits are being applied (a nested flush does nothing).
+    var isFlushing = false
+    var nextTicketID: UInt64 = 1
     private var nextViewNumber: UInt64 = 1
     private var observers: [(token: ObserverToken, handler: (DocumentEvent) -> Void)] = []
     private var nextObserverNumber = 1
@@ -63,8 +71,11 @@ public final class Document {
     /// The view that has marked text, if any.
     public var composingViewID: ViewID? { composingView?.id }
 
-    /// Edits queued behind the composition, oldest first.
-    public var queuedTickets: [EditTicket] { queuedEdits.map(\.ticket) }
+    /// Edits queued behind the composition, oldest first (queued selection moves have no ticket).
+    public var queuedTickets: [EditTicket] { queuedEdits.compactMap(\.ticket) }
+
+    /// Queued entries, selection moves included (each counts against ``QueueLimits/edits``).
+    public var queuedEditCount: Int { queuedEdits.count }
 
     /// Live anchors (for diagnostics).
     public var liveAnchorCount: Int { anchors.liveCount }
@@ -102,7 +113,12 @@ public final class Document {
     ) throws(InkstoneError) -> EditResult {
         let outermost = eventBuffer == nil
         if outermost { eventBuffer = [] }
-        defer { if outermost { eventBuffer = nil } }
+        defer {
+            if outermost {
+                eventBuffer = nil
+                _checkInvariants()
+            }
+        }
         let ticket = try body()
         return EditResult(events: eventBuffer ?? [], ticket: ticket)
     }

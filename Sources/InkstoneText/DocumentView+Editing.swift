@@ -3,7 +3,9 @@
 extension DocumentView {
     /// Inserts `text` over the selection (typing) and puts the cursor after it.
     /// With marked text open, `text` replaces it and is committed (one undo step).
-    /// Throws `InvalidState` when there is no selection.
+    /// Throws `InvalidState` when there is no selection. Queued behind another
+    /// view's composition, it types over the selection as this view's earlier
+    /// queued edits leave it.
     @discardableResult
     public func insertText(_ text: String, policy: QueuePolicy = .queue) throws(InkstoneError) -> EditResult {
         try InkstoneError.checkCarriable(text)
@@ -15,7 +17,9 @@ extension DocumentView {
             guard let range = selectionAnchors?.utf8Range else {
                 throw .invalidState("\(id) has no selection to insert at")
             }
-            return try submit([(range, text)], cause: .typing, registersUndo: true, cursorAfter: true, policy: policy)
+            if try mustQueue(policy: policy) { return try document.enqueue(view: self, .insertAtSelection(text)) }
+            applyParts([(range, text)], cause: .typing, registersUndo: true, cursorAfter: true)
+            return nil
         }
     }
 
@@ -28,11 +32,13 @@ extension DocumentView {
             guard var range = selectionAnchors?.utf8Range else {
                 throw .invalidState("\(id) has no selection to delete at")
             }
+            if try mustQueue(policy: policy) { return try document.enqueue(view: self, .deleteBackward) }
             if range.isEmpty {
                 guard let previous = storage.graphemeBoundary(before: range.lowerBound) else { return nil }
                 range = previous..<range.lowerBound
             }
-            return try submit([(range, "")], cause: .typing, registersUndo: true, cursorAfter: true, policy: policy)
+            applyParts([(range, "")], cause: .typing, registersUndo: true, cursorAfter: true)
+            return nil
         }
     }
 
@@ -88,15 +94,21 @@ extension DocumentView {
         return anchored.map { ($0.currentUTF8Range(in: storage), $0.text) }
     }
 
+    /// Whether an edit must wait for another view's composition (`Busy` instead with `.failIfBusy`).
+    func mustQueue(policy: QueuePolicy) throws(InkstoneError) -> Bool {
+        guard document.mustQueue(for: self) else { return false }
+        guard policy == .queue else {
+            throw .busy("\(document.composingViewID.map(String.init(describing:)) ?? "a view") is composing")
+        }
+        return true
+    }
+
     /// Applies the parts now, or queues them behind another view's composition.
     func submit(
         _ parts: [(Range<Int>, String)], cause: EditCause, registersUndo: Bool, cursorAfter: Bool, policy: QueuePolicy
     ) throws(InkstoneError) -> EditTicket? {
-        if document.mustQueue(for: self) {
-            guard policy == .queue else {
-                throw .busy("\(document.composingViewID.map(String.init(describing:)) ?? "a view") is composing")
-            }
-            return document.enqueue(view: self, parts: parts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter)
+        if try mustQueue(policy: policy) {
+            return try document.enqueue(view: self, parts: parts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter)
         }
         applyParts(parts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter)
         return nil

@@ -22,7 +22,10 @@ extension DocumentView {
     /// re-opened for reconversion; the default is the current marked range, else
     /// the selection. While composing, a replacement range must contain the
     /// marked range. Setting the same text, selection and segments again changes
-    /// nothing. `Busy` while another view composes.
+    /// nothing. Empty `text` ends the composition: what it replaced is removed
+    /// (one undo step if that was text) and queued edits are released.
+    /// Segments must lie in `text` and not overlap (`InvalidArgument`).
+    /// `Busy` while another view composes.
     @discardableResult
     public func setMarkedText(
         _ text: String, selectedStart: Int, selectedLength: Int,
@@ -36,7 +39,12 @@ extension DocumentView {
         for segment in segments {
             _ = try validateRelative(start: segment.start, length: segment.length, in: text, what: "segment")
         }
+        let sortedSegments = segments.sorted { $0.start < $1.start }
+        for (previous, next) in zip(sortedSegments, sortedSegments.dropFirst()) where previous.start + previous.length > next.start {
+            throw .invalidArgument("marked-text segments {\(previous.start), \(previous.length)} and {\(next.start), \(next.length)} overlap")
+        }
         let replaced = try replacementUTF8Range(start: replacementStart, length: replacementLength)
+        if text.isEmpty, marked == nil, replaced.isEmpty { return EditResult(events: [], ticket: nil) }
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
             var originalText: String
             var selectionBefore: SavedSelection?
@@ -83,7 +91,12 @@ extension DocumentView {
                 utf8Head: storage.snapToGrapheme(utf8Offset: replaced.lowerBound + relativeSelection.upperBound, direction: .up)
             )
             reportSelectionIfChanged()
-            document.emit(.markedTextChanged(id))
+            if text.isEmpty {
+                // No marked text left: the composition ends (its one MarkedTextChanged says so).
+                commitMarkedText()
+            } else {
+                document.emit(.markedTextChanged(id))
+            }
             return nil
         }
     }

@@ -17,7 +17,9 @@ extension DocumentView {
     /// point are `InvalidRange`; an offset inside a grapheme cluster is moved
     /// outward to the cluster's edge. Ends a run of coalesced typing. While this
     /// view composes, a selection inside the marked text moves the marked
-    /// selection; one outside it commits the marked text first.
+    /// selection; one outside it commits the marked text first. While another
+    /// view composes and this view has queued edits, the move is queued behind
+    /// them (held by anchors), so later typing lands where it went.
     @discardableResult
     public func setSelection(anchor: Int, head: Int) throws(InkstoneError) -> EditResult {
         var anchorUTF8 = try storage.utf8Offset(of: anchor, in: unit, what: "anchor")
@@ -26,6 +28,10 @@ extension DocumentView {
         anchorUTF8 = storage.snapToGrapheme(utf8Offset: anchorUTF8, direction: forward ? .down : .up)
         headUTF8 = storage.snapToGrapheme(utf8Offset: headUTF8, direction: forward ? .up : .down)
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            if mustWaitBehindQueuedEdits {
+                return try document.enqueue(
+                    view: self, .select(SelectionAnchors(document: document, utf8Anchor: anchorUTF8, utf8Head: headUTF8)))
+            }
             if let marked, !marked.utf8Range.contains(anchorUTF8, headUTF8) {
                 // Committing releases queued edits, which may move the text: hold the ends by anchors.
                 let anchorMark = document.makeAnchor(utf8Offset: anchorUTF8, bias: .left)
@@ -52,15 +58,39 @@ extension DocumentView {
     }
 
     /// Removes the selection ("no selection"). Commits marked text first.
+    /// `LimitExceeded` only when it must wait behind this view's queued edits and the queue is full.
     @discardableResult
-    public func clearSelection() -> EditResult {
-        (try? document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+    public func clearSelection() throws(InkstoneError) -> EditResult {
+        try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            if mustWaitBehindQueuedEdits { return try document.enqueue(view: self, .select(nil)) }
             if marked != nil { commitMarkedText() }
             undoStack.closeTyping()
             selectionAnchors = nil
             reportSelectionIfChanged()
             return nil
-        }) ?? EditResult(events: [], ticket: nil)
+        }
+    }
+
+    /// Whether a selection move must wait: another view composes and this
+    /// view's earlier edits are queued (typing after the move must land where it went).
+    var mustWaitBehindQueuedEdits: Bool {
+        document.mustQueue(for: self) && document.hasQueuedEdits(from: self)
+    }
+
+    /// Applies a queued selection move (its anchors moved with every edit since).
+    func applyQueuedSelection(_ anchors: SelectionAnchors?) {
+        undoStack.closeTyping()
+        guard let anchors else {
+            selectionAnchors = nil
+            reportSelectionIfChanged()
+            return
+        }
+        let anchorUTF8 = anchors.anchor.utf8Offset
+        let headUTF8 = anchors.head.utf8Offset
+        let forward = anchorUTF8 <= headUTF8
+        setSelection(
+            utf8Anchor: storage.snapToGrapheme(utf8Offset: anchorUTF8, direction: forward ? .down : .up),
+            utf8Head: storage.snapToGrapheme(utf8Offset: headUTF8, direction: forward ? .up : .down))
     }
 
     /// Sets the selection from UTF-8 offsets (already valid) and reports it.

@@ -1,20 +1,32 @@
 /// Undo and redo of this view's own edits.
 extension DocumentView {
-    /// Whether there is a group to undo.
-    public var canUndo: Bool { !undoStack.undoGroups.isEmpty }
-    /// Whether there is a group to redo.
-    public var canRedo: Bool { !undoStack.redoGroups.isEmpty }
+    /// Whether ``undo()`` can run: a group to undo, no marked text of this
+    /// view and no open explicit group (both make it fail with `InvalidState`).
+    public var canUndo: Bool { !undoStack.undoGroups.isEmpty && canRevertNow }
+    /// Whether ``redo()`` can run (same conditions as ``canUndo``).
+    public var canRedo: Bool { !undoStack.redoGroups.isEmpty && canRevertNow }
+
+    private var canRevertNow: Bool { marked == nil && undoStack.explicitDepth == 0 }
     /// Number of undo groups kept.
     public var undoLevelCount: Int { undoStack.undoGroups.count }
 
     /// Opens an explicit undo group; nested groups fold into the outermost.
-    public func beginUndoGroup() { undoStack.beginGroup() }
+    public func beginUndoGroup() {
+        undoStack.beginGroup()
+        document._checkInvariants()
+    }
 
     /// Closes an explicit undo group (`InvalidState` without a matching begin).
-    public func endUndoGroup() throws(InkstoneError) { try undoStack.endGroup() }
+    public func endUndoGroup() throws(InkstoneError) {
+        try undoStack.endGroup()
+        document._checkInvariants()
+    }
 
     /// Forgets every undo and redo step of this view.
-    public func removeAllUndoSteps() { undoStack.removeAll() }
+    public func removeAllUndoSteps() {
+        undoStack.removeAll()
+        document._checkInvariants()
+    }
 
     /// Reverts the newest undo group and restores the selection before it.
     /// `InvalidState` with nothing to undo, while composing or inside an open
@@ -24,6 +36,12 @@ extension DocumentView {
     public func undo() throws(InkstoneError) -> EditResult {
         try checkCanRevert()
         let group = try undoStack.popUndo()
+        do throws(InkstoneError) {
+            try checkRevertible(group, cause: .undo)
+        } catch {
+            undoStack.restore(undo: group)
+            throw error
+        }
         undoStack.closeTyping()
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
             do throws(InkstoneError) {
@@ -42,6 +60,12 @@ extension DocumentView {
     public func redo() throws(InkstoneError) -> EditResult {
         try checkCanRevert()
         let group = try undoStack.popRedo()
+        do throws(InkstoneError) {
+            try checkRevertible(group, cause: .redo)
+        } catch {
+            undoStack.restore(redo: group)
+            throw error
+        }
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
             do throws(InkstoneError) {
                 let inverse = try revert(group, cause: .redo)
@@ -58,6 +82,41 @@ extension DocumentView {
         if marked != nil { throw .invalidState("\(id) is composing; commit or discard the marked text first") }
         if document.mustQueue(for: self) {
             throw .busy("\(document.composingViewID.map(String.init(describing:)) ?? "a view") is composing")
+        }
+    }
+
+    /// Throws `InvalidState`, changing nothing, when reverting `group` would
+    /// meet text another edit changed: replays the revert on a copy of the
+    /// text (the rope is shared until changed) with the group's anchors moved
+    /// as the document would move them.
+    private func checkRevertible(_ group: UndoGroup, cause: EditCause) throws(InkstoneError) {
+        let scratch = TextStorage(rope: storage.rope)
+        var slots: [ObjectIdentifier: AnchorSlot] = [:]
+        func slot(_ anchor: TextAnchor) -> AnchorSlot {
+            if let found = slots[ObjectIdentifier(anchor)] { return found }
+            let made = AnchorSlot(utf8Offset: anchor.utf8Offset, bias: anchor.bias)
+            slots[ObjectIdentifier(anchor)] = made
+            return made
+        }
+        for edit in group.edits {
+            _ = slot(edit.start)
+            _ = slot(edit.end)
+            for entry in edit.collapsed { _ = slot(entry.anchor) }
+        }
+        for edit in group.edits.reversed() {
+            let start = slot(edit.start).utf8Offset
+            let range = edit.inserted.isEmpty ? start..<start : start..<max(start, slot(edit.end).utf8Offset)
+            guard range.upperBound <= scratch.utf8Count, TextDigest(scratch.text(utf8Range: range)) == edit.inserted else {
+                throw .invalidState("the text this \(cause.rawValue) would revert was changed by another edit")
+            }
+            scratch.replace(utf8Range: range, with: edit.replacedText)
+            let newLength = edit.replacedText.utf8.count
+            for simulated in slots.values { simulated.adjust(replacing: range, newUTF8Length: newLength) }
+            let span = range.lowerBound...(range.lowerBound + newLength)
+            for entry in edit.collapsed where entry.offsetFromStart <= newLength {
+                let simulated = slot(entry.anchor)
+                if span.contains(simulated.utf8Offset) { simulated.utf8Offset = range.lowerBound + entry.offsetFromStart }
+            }
         }
     }
 
@@ -78,7 +137,7 @@ extension DocumentView {
             let collapsed = collapsibleAnchors(in: range)
             document.applyEdit(utf8Range: range, with: edit.replacedText, cause: cause, viewID: id)
             restoreCollapsed(edit.collapsed, utf8Start: range.lowerBound, utf8Length: edit.replacedText.utf8.count)
-            inverse.edits.append(UndoEdit(
+            inverse.append(UndoEdit(
                 start: document.makeAnchor(utf8Offset: range.lowerBound, bias: .right),
                 end: document.makeAnchor(utf8Offset: range.lowerBound + edit.replacedText.utf8.count, bias: .left),
                 inserted: TextDigest(edit.replacedText), replacedText: current, collapsed: collapsed

@@ -84,4 +84,17 @@ struct AnchorRegistry {
 
     /// How many anchors are alive (for tests and diagnostics).
     var liveCount: Int { slots.reduce(0) { $0 + ($1.isAlive ? 1 : 0) } }
+
+    /// Every slot with its offset now (for a snapshot).
+    func savedOffsets() -> [(AnchorSlot, Int)] { slots.map { ($0, $0.utf8Offset) } }
+
+    /// Puts saved offsets back (slots made since keep theirs: nothing that outlives a restore refers to them).
+    func restore(_ saved: [(AnchorSlot, Int)]) {
+        for (slot, offset) in saved { slot.utf8Offset = offset }
+    }
+
+    /// Calls `body` with the offset of every live anchor (for invariant checks).
+    func forEachLiveOffset(_ body: (Int) -> Void) {
+        for slot in slots where slot.isAlive { body(slot.utf8Offset) }
+    }
 }

@@ -18,6 +18,11 @@ public final class TextStorage {
         rope = BigString(text)
     }
 
+    /// Creates a storage sharing a rope (a copy until either side changes).
+    init(rope: BigString) {
+        self.rope = rope
+    }
+
     /// Creates a storage by appending pieces in order (loading a large file
     /// without holding it as one flat `String`).
     public init(pieces: some Sequence<String>) {

@@ -65,7 +65,32 @@ struct SavedSelection {
 /// selections before (reference: the first edit) and after (reference: the last edit).
 final class UndoGroup {
     /// The edits, in the order they were applied.
-    var edits: [UndoEdit] = []
+    private(set) var edits: [UndoEdit] = []
+    /// UTF-8 bytes of replaced text the group holds (what it costs in memory).
+    private(set) var utf8Bytes = 0
+
+    /// An independent copy (the edits' anchors are shared).
+    func copy() -> UndoGroup {
+        let copy = UndoGroup(cause: cause, acceptsTyping: acceptsTyping, time: lastEditTime)
+        copy.edits = edits
+        copy.utf8Bytes = utf8Bytes
+        copy.selectionBefore = selectionBefore
+        copy.selectionAfter = selectionAfter
+        return copy
+    }
+
+    /// Adds an edit at the end.
+    func append(_ edit: UndoEdit) {
+        edits.append(edit)
+        utf8Bytes += edit.replacedText.utf8.count
+    }
+
+    /// Takes the last edit off (to merge into it and append it again).
+    func popLast() -> UndoEdit? {
+        guard let edit = edits.popLast() else { return nil }
+        utf8Bytes -= edit.replacedText.utf8.count
+        return edit
+    }
     /// Why the first edit was made.
     let cause: EditCause
     /// The selection before the group (nil: no selection or not captured).

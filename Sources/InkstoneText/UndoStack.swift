@@ -3,15 +3,22 @@
 /// Groups: explicit begin/end (nested ones fold into the outermost); typing is
 /// coalesced into one group until a cursor move, a non-adjacent edit, another
 /// cause, or a pause longer than ``UndoConfiguration/typingPause``. At most
-/// ``UndoConfiguration/levelLimit`` groups are kept (oldest dropped).
+/// ``UndoConfiguration/levelLimit`` groups and
+/// ``UndoConfiguration/utf8ByteLimit`` bytes of replaced text are kept (oldest
+/// dropped first); an open explicit group is split at
+/// ``UndoConfiguration/openGroupUTF8ByteLimit``.
 struct UndoStack {
     let configuration: UndoConfiguration
     private(set) var undoGroups: [UndoGroup] = []
     private(set) var redoGroups: [UndoGroup] = []
+    /// UTF-8 bytes of replaced text held by the undo and redo groups (the open explicit group aside).
+    private(set) var utf8Bytes = 0
     /// Depth of explicit groups.
     private(set) var explicitDepth = 0
     /// The explicit group being filled.
     private var explicitGroup: UndoGroup?
+    /// The explicit group being filled (read-only, for checks).
+    var openGroup: UndoGroup? { explicitGroup }
 
     init(configuration: UndoConfiguration) {
         self.configuration = configuration
@@ -24,9 +31,17 @@ struct UndoStack {
         let merge: UndoMerge?
     }
 
-    /// Decides, before an edit is applied, which group takes it and how it merges.
-    func plan(utf8Range: Range<Int>, text: String, cause: EditCause, mergeable: Bool = true) -> Plan {
+    /// Decides, before an edit is applied, which group takes it and how it
+    /// merges. An open explicit group that would pass its byte limit is pushed
+    /// as one step first, and a fresh group collects from here on.
+    mutating func plan(utf8Range: Range<Int>, text: String, cause: EditCause, mergeable: Bool = true) -> Plan {
         let now = configuration.clock()
+        if let group = explicitGroup, !group.edits.isEmpty,
+           group.utf8Bytes + utf8Range.count > configuration.openGroupUTF8ByteLimit {
+            clearRedo()
+            push(group)
+            explicitGroup = UndoGroup(cause: .programmatic, acceptsTyping: false, time: now)
+        }
         if let explicitGroup {
             let merge = mergeable
                 ? explicitGroup.edits.last.flatMap { UndoMerge.plan(for: utf8Range, text: text, after: $0) }
@@ -49,8 +64,9 @@ struct UndoStack {
         document: Document
     ) {
         let group = plan.group
+        let bytesBefore = group.utf8Bytes
         group.lastEditTime = configuration.clock()
-        if let merge = plan.merge, var last = group.edits.popLast() {
+        if let merge = plan.merge, var last = group.popLast() {
             switch merge {
             case .extendInsertion:
                 // Inserted text is new: nothing of the original text to put back.
@@ -73,9 +89,9 @@ struct UndoStack {
                 let start = last.start.utf8Offset
                 last.inserted = TextDigest(document.storage.text(utf8Range: start..<(start + kept)))
             }
-            group.edits.append(last)
+            group.append(last)
         } else {
-            group.edits.append(UndoEdit(
+            group.append(UndoEdit(
                 start: document.makeAnchor(utf8Offset: newUTF8Range.lowerBound, bias: .right),
                 end: document.makeAnchor(utf8Offset: newUTF8Range.upperBound, bias: .left),
                 inserted: TextDigest(insertedText), replacedText: replacedText, collapsed: collapsed
@@ -90,10 +106,14 @@ struct UndoStack {
         } else {
             group.selectionAfter = nil
         }
-        redoGroups.removeAll()
+        clearRedo()
         if plan.isNewGroup {
             closeTyping()
             push(group)
+        } else if undoGroups.last === group {
+            // Merged into a group already on the stack.
+            utf8Bytes += group.utf8Bytes - bytesBefore
+            trim()
         }
     }
 
@@ -142,7 +162,7 @@ struct UndoStack {
         if explicitDepth == 0, let group = explicitGroup {
             explicitGroup = nil
             if !group.edits.isEmpty {
-                redoGroups.removeAll()
+                clearRedo()
                 push(group)
             }
         }
@@ -152,6 +172,7 @@ struct UndoStack {
     mutating func popUndo() throws(InkstoneError) -> UndoGroup {
         guard explicitDepth == 0 else { throw .invalidState("cannot undo while an undo group is open") }
         guard let group = undoGroups.popLast() else { throw .invalidState("nothing to undo") }
+        utf8Bytes -= group.utf8Bytes
         return group
     }
 
@@ -159,36 +180,76 @@ struct UndoStack {
     mutating func popRedo() throws(InkstoneError) -> UndoGroup {
         guard explicitDepth == 0 else { throw .invalidState("cannot redo while an undo group is open") }
         guard let group = redoGroups.popLast() else { throw .invalidState("nothing to redo") }
+        utf8Bytes -= group.utf8Bytes
         return group
     }
 
-    /// Puts a group back after a failed undo or redo.
-    mutating func restore(undo group: UndoGroup) { undoGroups.append(group) }
+    /// Puts a group back after a failed undo.
+    mutating func restore(undo group: UndoGroup) {
+        undoGroups.append(group)
+        utf8Bytes += group.utf8Bytes
+    }
+
     /// Puts a group back after a failed redo.
-    mutating func restore(redo group: UndoGroup) { redoGroups.append(group) }
+    mutating func restore(redo group: UndoGroup) {
+        redoGroups.append(group)
+        utf8Bytes += group.utf8Bytes
+    }
 
     /// Pushes the inverse produced by an undo.
-    mutating func pushRedo(_ group: UndoGroup) { redoGroups.append(group) }
+    mutating func pushRedo(_ group: UndoGroup) {
+        redoGroups.append(group)
+        utf8Bytes += group.utf8Bytes
+        trim()
+    }
 
     /// Pushes the inverse produced by a redo (keeps the redo stack).
     mutating func pushUndoFromRedo(_ group: UndoGroup) {
-        undoGroups.append(group)
-        trim()
+        push(group)
+    }
+
+    /// An independent copy: groups are objects changed in place, so each is copied.
+    func copy() -> UndoStack {
+        var copy = self
+        copy.undoGroups = undoGroups.map { $0.copy() }
+        copy.redoGroups = redoGroups.map { $0.copy() }
+        copy.explicitGroup = explicitGroup?.copy()
+        return copy
     }
 
     /// Forgets everything.
     mutating func removeAll() {
         undoGroups.removeAll()
         redoGroups.removeAll()
+        utf8Bytes = 0
+    }
+
+    private mutating func clearRedo() {
+        for group in redoGroups { utf8Bytes -= group.utf8Bytes }
+        redoGroups.removeAll()
     }
 
     private mutating func push(_ group: UndoGroup) {
         undoGroups.append(group)
+        utf8Bytes += group.utf8Bytes
         trim()
     }
 
+    /// Drops the oldest undo groups past the level limit, then the oldest undo
+    /// groups and the redo groups furthest from the present past the byte limit.
     private mutating func trim() {
-        let excess = undoGroups.count - max(configuration.levelLimit, 0)
-        if excess > 0 { undoGroups.removeFirst(excess) }
+        var dropped = max(undoGroups.count - max(configuration.levelLimit, 0), 0)
+        for group in undoGroups.prefix(dropped) { utf8Bytes -= group.utf8Bytes }
+        while utf8Bytes > configuration.utf8ByteLimit, dropped < undoGroups.count {
+            utf8Bytes -= undoGroups[dropped].utf8Bytes
+            dropped += 1
+        }
+        undoGroups.removeFirst(dropped)
+        var droppedRedo = 0
+        while utf8Bytes > configuration.utf8ByteLimit, droppedRedo < redoGroups.count {
+            utf8Bytes -= redoGroups[droppedRedo].utf8Bytes
+            droppedRedo += 1
+        }
+        redoGroups.removeFirst(droppedRedo)
     }
 }

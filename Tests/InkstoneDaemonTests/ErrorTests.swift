@@ -41,7 +41,9 @@ import Testing
             ("UnknownObject", context, "SetEngine", { $0.append("no-such-engine") }),
             ("InvalidState", context, "EndUndoGroup", { _ in }),
             ("InvalidState", context, "NextPage", { _ in }),
-            ("InvalidArgument", context, "SelectCandidate", { $0.append(Int32(4)) }),
+            // With no list open, picking and paging fail alike.
+            ("InvalidState", context, "SelectCandidate", { $0.append(Int32(4)) }),
+            ("InvalidState", context, "PrevPage", { _ in }),
             ("InvalidArgument", context, "RangeEnclosingPosition", {
                 $0.append(Int64(1)); $0.append("chapter"); $0.append("forward")
             }),

@@ -129,3 +129,50 @@ struct MarkedTextTests {
         #expect(document.revision == 0)
     }
 }
+
+/// Marked-text calls that must match their contract.
+@Suite("Marked text contract")
+struct MarkedTextContractTests {
+    @Test func emptyMarkedTextEndsTheCompositionAndReleasesQueuedEdits() throws {
+        let document = Document(text: "ab")
+        let composer = document.makeView()
+        let other = document.makeView()
+        try composer.setSelectedRange(start: 0, length: 0)
+        try other.setSelectedRange(start: 2, length: 0)
+        try composer.setMarkedText("x", selectedStart: 1, selectedLength: 0)
+        try other.insertText("!")
+        let result = try composer.setMarkedText("", selectedStart: 0, selectedLength: 0)
+        #expect(composer.markedText == nil)
+        #expect(!document.isComposing)
+        #expect(document.text == "ab!")
+        let markedEvents = result.events.filter { if case .markedTextChanged = $0 { true } else { false } }
+        #expect(markedEvents.count == 1)
+        #expect(document.invariantViolations() == [])
+    }
+
+    @Test func emptyMarkedTextWithNothingOpenChangesNothing() throws {
+        let document = Document(text: "ab")
+        let view = document.makeView()
+        try view.setSelectedRange(start: 1, length: 0)
+        let result = try view.setMarkedText("", selectedStart: 0, selectedLength: 0)
+        #expect(result.events.isEmpty)
+        #expect(!document.isComposing)
+    }
+
+    @Test func overlappingSegmentsAreInvalidArgument() throws {
+        let document = Document(text: "")
+        let view = document.makeView()
+        try view.setSelectedRange(start: 0, length: 0)
+        let error = #expect(throws: InkstoneError.self) {
+            try view.setMarkedText("abcd", selectedStart: 4, selectedLength: 0, segments: [
+                MarkedSegment(start: 0, length: 3, style: .underline), MarkedSegment(start: 2, length: 2, style: .highlight),
+            ])
+        }
+        #expect(error?.code == .invalidArgument)
+        #expect(document.text == "")
+        try view.setMarkedText("abcd", selectedStart: 4, selectedLength: 0, segments: [
+            MarkedSegment(start: 2, length: 2, style: .highlight), MarkedSegment(start: 0, length: 2, style: .underline),
+        ])
+        #expect(view.markedSegments.count == 2)
+    }
+}

@@ -36,7 +36,7 @@ extension InkstoneIntrospection {
     </property>
   </interface>
   <interface name="org.freedesktop.DBus.Introspectable">
-    <annotation name="org.gtk.GDBus.DocString" value="Standard interface: returns this document."/>
+    <annotation name="org.gtk.GDBus.DocString" value="Standard interface: describes this object's interfaces as introspection XML."/>
     <method name="Introspect">
       <annotation name="org.gtk.GDBus.DocString" value="Returns the introspection XML of the object."/>
       <arg name="xml_data" type="s" direction="out"/>

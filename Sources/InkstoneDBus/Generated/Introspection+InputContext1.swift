@@ -24,7 +24,7 @@ extension InkstoneIntrospection {
 
     <!-- Key-input floor -->
     <method name="InsertText">
-      <annotation name="org.gtk.GDBus.DocString" value="Inserts text at the selection, replacing it (and committing marked text first, as UIKeyInput.insertText). Returns the document revision after the edit and a ticket: ticket 0 means applied now; a non-zero ticket means another context is composing and the edit was queued (revision is then 0; EditApplied reports it later)."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Inserts text at the selection, replacing it (and committing marked text first, as UIKeyInput.insertText). Returns the document revision after the edit and a ticket: ticket 0 means applied now; a non-zero ticket means another context is composing and the edit was queued (revision is then 0; EditApplied reports it later). Queued edits of one context apply in order, each against the text and selection its earlier queued edits left (a selection set behind them waits too). At most 1,000 queued edits and 16 MiB of queued text per document (LimitExceeded, nothing queued); queued text counts toward the document size limit."/>
       <arg name="text" type="s" direction="in"/>
       <arg name="revision" type="t" direction="out"/>
       <arg name="ticket" type="t" direction="out"/>
@@ -52,7 +52,7 @@ extension InkstoneIntrospection {
       <arg name="text" type="s" direction="out"/>
     </method>
     <method name="ReplaceRange">
-      <annotation name="org.gtk.GDBus.DocString" value="Replaces a range with text. expected_revision 0 is unconditional; otherwise org.inkstone.Error.Stale when the document is at another revision. While any context of the document, this one included, has marked text, the edit is queued (a ticket; EditApplied later) and the composition stays open, or org.inkstone.Error.Busy with queue_edits false. Returns (revision, ticket) as InsertText does."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Replaces a range with text. expected_revision 0 is unconditional; otherwise org.inkstone.Error.Stale when the document is at another revision. The change is programmatic for this context and external for the others (TextDidChange cause). While any context of the document, this one included, has marked text, the edit is queued (a ticket; EditApplied later) and the composition stays open, or org.inkstone.Error.Busy with queue_edits false. Returns (revision, ticket) as InsertText does."/>
       <arg name="start" type="x" direction="in"/>
       <arg name="length" type="x" direction="in"/>
       <arg name="text" type="s" direction="in"/>
@@ -99,7 +99,7 @@ extension InkstoneIntrospection {
 
     <!-- Marked text -->
     <method name="SetMarkedText">
-      <annotation name="org.gtk.GDBus.DocString" value="Sets the marked text (preedit). sel_start/sel_length are relative to the marked text. repl_start/repl_length name the document range the marked text replaces; -1 means the current marked range, else the selection (give a committed range to reconvert it). Setting the same values twice changes nothing."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Sets the marked text (preedit). sel_start/sel_length are relative to the marked text. repl_start/repl_length name the document range the marked text replaces; -1 means the current marked range, else the selection (give a committed range to reconvert it). Setting the same values twice changes nothing. Empty text ends the composition (HasMarkedText false, edits queued by other contexts are applied), as the MarkedTextChanged with empty text says. Overlapping segments are InvalidArgument."/>
       <arg name="text" type="s" direction="in"/>
       <arg name="sel_start" type="x" direction="in"/>
       <arg name="sel_length" type="x" direction="in"/>
@@ -140,7 +140,7 @@ extension InkstoneIntrospection {
       <arg name="length" type="x" direction="out"/>
     </method>
     <method name="IsPositionAtBoundary">
-      <annotation name="org.gtk.GDBus.DocString" value="Whether a position is at a boundary of the granularity in the direction (forward: a unit starts there; backward: a unit ends there)."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Whether a position is at a boundary of the granularity in the direction (as UITextInputTokenizer: forward, a unit ends there, so moving forward it is complete; backward, a unit starts there)."/>
       <arg name="position" type="x" direction="in"/>
       <arg name="granularity" type="s" direction="in"/>
       <arg name="direction" type="s" direction="in"/>
@@ -163,10 +163,10 @@ extension InkstoneIntrospection {
 
     <!-- Undo -->
     <method name="Undo">
-      <annotation name="org.gtk.GDBus.DocString" value="Undoes this context's last undo group (text and selection). InvalidState when there is nothing to undo."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Undoes this context's last undo group (text and selection). InvalidState when there is nothing to undo, while this context has marked text or an open undo group (CanUndo is then false), or when another context changed the text the group would revert; a failed Undo changes nothing and sends nothing. Busy while another context composes. The undo and redo stacks keep at most 100 groups and 16 MiB of replaced text (the oldest groups are dropped first); an explicit undo group that passes 8 MiB is closed as one step and a new one goes on collecting."/>
     </method>
     <method name="Redo">
-      <annotation name="org.gtk.GDBus.DocString" value="Redoes the last undone group. InvalidState when there is nothing to redo."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Redoes the last undone group. InvalidState when there is nothing to redo, and in the cases Undo refuses; a failed Redo changes nothing and sends nothing."/>
     </method>
     <method name="BeginUndoGroup">
       <annotation name="org.gtk.GDBus.DocString" value="Opens an explicit undo group; edits until the matching EndUndoGroup undo as one step. Groups nest."/>
@@ -215,7 +215,7 @@ extension InkstoneIntrospection {
       <arg name="candidates" type="a(sss)" direction="out"/>
     </method>
     <method name="ProcessKeyNames">
-      <annotation name="org.gtk.GDBus.DocString" value="Processes keys given by keysym name (g, BackSpace, Return, space, Hangul_Hanja, dead_acute, Multi_key; modifiers as Control+Shift+u). An unknown name is InvalidArgument and no key is processed. Returns handled per key."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Processes keys given by keysym name (g, BackSpace, Return, space, Hangul_Hanja, dead_acute, Multi_key; modifiers as Control+Shift+u). An unknown name is InvalidArgument and no key is processed; more than 1,024 names is LimitExceeded and no key is processed. All or nothing: when a key fails, the document, selection, marked text, undo stack and engine are put back as before the call and no notification of the earlier keys is sent. Returns handled per key."/>
       <arg name="names" type="as" direction="in"/>
       <arg name="handled" type="ab" direction="out"/>
     </method>
@@ -224,7 +224,7 @@ extension InkstoneIntrospection {
       <arg name="engine" type="s" direction="in"/>
     </method>
     <method name="SelectCandidate">
-      <annotation name="org.gtk.GDBus.DocString" value="Picks the candidate at an index of the visible page (0-based), as pressing its number key."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Picks the candidate at an index of the visible page (0-based), as pressing its number key. InvalidState when no list is open (as NextPage), InvalidArgument for an index off the page."/>
       <arg name="index" type="i" direction="in"/>
     </method>
     <method name="NextPage">
@@ -322,7 +322,7 @@ extension InkstoneIntrospection {
       <arg name="revision" type="t"/>
     </signal>
     <signal name="TextDidChange">
-      <annotation name="org.gtk.GDBus.DocString" value="The text changed: revision is the new revision; start, old_length, new_length in this context's unit (old_length measured in the old text); cause is typing, composition, commit, external, undo, redo or programmatic."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The text changed: revision is the new revision; start, old_length, new_length in this context's unit (old_length measured in the old text); cause is typing (keys and InsertText/DeleteBackward), composition (marked text), commit (marked text committed), undo, redo, programmatic (this context's own ReplaceRange) or external (a ReplaceRange of another context)."/>
       <arg name="revision" type="t"/>
       <arg name="start" type="x"/>
       <arg name="old_length" type="x"/>
@@ -397,10 +397,10 @@ extension InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="Whether the context has focus."/>
     </property>
     <property name="CanUndo" type="b" access="read">
-      <annotation name="org.gtk.GDBus.DocString" value="Whether Undo would do something."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Whether Undo would do something: a group to undo, and no marked text or open undo group of this context."/>
     </property>
     <property name="CanRedo" type="b" access="read">
-      <annotation name="org.gtk.GDBus.DocString" value="Whether Redo would do something."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Whether Redo would do something (same conditions as CanUndo)."/>
     </property>
     <property name="Document" type="o" access="read">
       <annotation name="org.gtk.GDBus.DocString" value="The document this context views."/>
@@ -416,7 +416,7 @@ extension InkstoneIntrospection {
     </property>
   </interface>
   <interface name="org.freedesktop.DBus.Introspectable">
-    <annotation name="org.gtk.GDBus.DocString" value="Standard interface: returns this document."/>
+    <annotation name="org.gtk.GDBus.DocString" value="Standard interface: describes this object's interfaces as introspection XML."/>
     <method name="Introspect">
       <annotation name="org.gtk.GDBus.DocString" value="Returns the introspection XML of the object."/>
       <arg name="xml_data" type="s" direction="out"/>
