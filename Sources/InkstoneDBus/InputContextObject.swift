@@ -9,11 +9,15 @@ public enum InputContextObject {
     public static let interface = "org.inkstone.InputContext1"
 
     /// The exported subtree object for every context of `service`.
-    public static func make(service: InkstoneService, afterHandler: (@Sendable () -> Void)? = nil) -> ExportedObject {
+    public static func make(
+        service: InkstoneService, afterHandler: (@Sendable () -> Void)? = nil,
+        observe: (@Sendable (MethodCall, DBusKitError?) -> Void)? = nil
+    ) -> ExportedObject {
         ExportedObject(
             interfaces: [table(service: service)],
             introspectionXML: InkstoneIntrospection.inputContext + "\n",
-            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler)
+            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
+            lookup: ObjectTree.contexts(service), observe: observe)
     }
 
     /// The dispatch table.
