@@ -67,7 +67,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "inkstone",
-            dependencies: ["DBusKit", "InkstoneConfig", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DBusKit", "InkstoneConfig", "InkstoneService", "InkstoneText", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "InkstoneBench",
