@@ -65,6 +65,13 @@ public enum ConfigurationFile {
                 throw ConfigurationError(file: file, line: line, message: error.message)
             }
         }
+        let engines = configuration.engines
+        if engines.candidatePageSize > engines.candidateLabels.count {
+            throw ConfigurationError(
+                file: file, line: lines.line(of: "candidates.page_size") ?? lines.line(of: "candidates.labels"),
+                message: "candidates.page_size is \(engines.candidatePageSize) but candidates.labels has only "
+                    + "\(engines.candidateLabels.count) labels")
+        }
         return configuration
     }
 

@@ -83,7 +83,7 @@ extension ConfigurationKey {
             },
             render: { quoted($0.engines.unicodeKey.description) }),
         ConfigurationKey(
-            name: "candidates.page_size", help: "candidates per page, 1 to 10",
+            name: "candidates.page_size", help: "candidates per page, 1 to 10 and at most the number of labels",
             apply: { value, configuration throws(KeyError) in
                 let size = try integer(value, "candidates.page_size")
                 guard (1...10).contains(size) else {
@@ -92,6 +92,17 @@ extension ConfigurationKey {
                 configuration.engines.candidatePageSize = size
             },
             render: { "\($0.engines.candidatePageSize)" }),
+        ConfigurationKey(
+            name: "candidates.labels", help: "selection label of each position on a page: 1 to 10 distinct printable ASCII characters",
+            apply: { value, configuration throws(KeyError) in
+                let labels = try string(value, "candidates.labels")
+                let printable = labels.allSatisfy { ($0.asciiValue ?? 0) > 0x20 && ($0.asciiValue ?? 0) < 0x7f }
+                guard (1...10).contains(labels.count), printable, Set(labels).count == labels.count else {
+                    throw KeyError(message: "candidates.labels '\(labels)' must be 1 to 10 distinct printable ASCII characters")
+                }
+                configuration.engines.candidateLabels = labels
+            },
+            render: { quoted($0.engines.candidateLabels) }),
         ConfigurationKey(
             name: "hangul.keyboard",
             help: "keyboard of the engine `hangul`: " + EngineRegistry.hangulKeyboards.map(\.id).joined(separator: ", "),

@@ -115,7 +115,7 @@ public enum EngineRegistry {
             }
             return HangulEngine(
                 keyboard: keyboard, hanja: .shared, candidatePageSize: settings.candidatePageSize, id: id,
-                hanjaKeys: settings.hanjaKeys)
+                hanjaKeys: settings.hanjaKeys, candidateLabels: settings.candidateLabels)
         }
     }
 }

@@ -15,8 +15,10 @@ public struct EngineSettings: Sendable, Equatable {
     public var hanjaKeys: [KeyTrigger]
     /// The key that starts code point entry in the Unicode engine.
     public var unicodeKey: KeyTrigger
-    /// Candidates per page (1…10).
+    /// Candidates per page (1…10, at most the number of labels).
     public var candidatePageSize: Int
+    /// The selection label of each position on a candidate page, one printable ASCII character each.
+    public var candidateLabels: String
 
     /// The settings of a stock daemon, made once.
     public static let stock = EngineSettings()
@@ -32,5 +34,6 @@ public struct EngineSettings: Sendable, Equatable {
         hanjaKeys = (try? [KeyTrigger].parse(["Hangul_Hanja", "F9"])) ?? []
         unicodeKey = try! KeyTrigger("Control+Shift+u")
         candidatePageSize = 9
+        candidateLabels = CandidateList.digitLabels
     }
 }

@@ -31,6 +31,8 @@ public struct HangulEngine: CompositionEngine {
     public let id: String
     /// Keys that open Hanja candidates.
     private let hanjaKeys: [KeyTrigger]
+    /// Selection labels of the candidate list.
+    private let candidateLabels: String
 
     /// An open Hanja list and what picking from it replaces.
     private struct HanjaConversion: Sendable {
@@ -65,8 +67,9 @@ public struct HangulEngine: CompositionEngine {
     /// `id` is what clients see; `hanjaKeys` open Hanja candidates (default `Hangul_Hanja`, `F9`).
     public init(
         keyboard: HangulKeyboard, hanja: HanjaTable?, candidatePageSize: Int = 9, id: String = "hangul",
-        hanjaKeys: [KeyTrigger] = EngineSettings.stock.hanjaKeys
+        hanjaKeys: [KeyTrigger] = EngineSettings.stock.hanjaKeys, candidateLabels: String = CandidateList.digitLabels
     ) {
+        self.candidateLabels = candidateLabels
         composer = HangulComposer(keyboard: keyboard)
         self.hanja = hanja
         self.candidatePageSize = candidatePageSize
@@ -154,7 +157,7 @@ public struct HangulEngine: CompositionEngine {
             surroundingLength = word.utf16.count
         }
         guard !items.isEmpty else { return nil }
-        hanjaConversion = HanjaConversion(list: CandidateList(items: items, pageSize: candidatePageSize),
+        hanjaConversion = HanjaConversion(list: CandidateList(items: items, pageSize: candidatePageSize, labels: candidateLabels),
                                     surroundingLength: surroundingLength)
         return unchanged(consumed: true)
     }

@@ -72,8 +72,9 @@ extension InputContext {
                 ? "no candidate list is open"
                 : "candidate \(indexOnPage) is not on the page (0…\(candidates.items.count - 1))")
         }
-        let digit = UInt32((indexOnPage + 1) % 10)
-        _ = try processKey(KeyEvent(keysym: 0x30 + digit))
+        // The key that types the item's label (labels are printable ASCII: keysym = code).
+        let label = candidates.items[indexOnPage].label.unicodeScalars.first?.value ?? 0x31
+        _ = try processKey(KeyEvent(keysym: label))
     }
 
     /// Shows the next (`forward`) or previous page of the open candidate list.

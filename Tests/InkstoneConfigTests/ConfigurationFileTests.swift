@@ -21,6 +21,7 @@ import Testing
 
             [candidates]
             page_size = 5
+            labels = "asdfg"
 
             [hangul]
             keyboard = "3f"
@@ -40,6 +41,7 @@ import Testing
         #expect(configuration.engines.hanjaKeys.map(\.description) == ["F9"])
         #expect(configuration.engines.unicodeKey.description == "Control+Shift+e")
         #expect(configuration.engines.candidatePageSize == 5)
+        #expect(configuration.engines.candidateLabels == "asdfg")
         #expect(configuration.engines.hangulKeyboard == "3f")
         #expect(configuration.limits.contextsPerPeer == 8)
         #expect(configuration.limits.documentsPerPeer == 9)
@@ -55,7 +57,7 @@ import Testing
         let text = ConfigurationFile.render(configuration)
         #expect(try ConfigurationFile.parse(text) == configuration)
         for key in ["default_engine", "engine_cycle", "log_level", "cycle_engine", "hanja", "unicode", "page_size",
-                    "keyboard", "keyboard_directory", "contexts_per_peer", "documents_per_peer", "document_bytes",
+                    "labels", "keyboard", "keyboard_directory", "contexts_per_peer", "documents_per_peer", "document_bytes",
                     "string_bytes"] {
             #expect(text.contains("\n\(key) = "), "\(key) missing from:\n\(text)")
         }
@@ -72,6 +74,8 @@ import Testing
         ("[keys]\nhanja = [\"F9\", \"Nosuchkey\"]\n", 2, "keys.hanja"),
         ("\n[hangul]\nkeyboard = \"99\"\n", 3, "hangul.keyboard '99'"),
         ("limits.string_bytes = 0\n", 1, "limits.string_bytes is 0"),
+        ("[candidates]\nlabels = \"aa\"\n", 2, "distinct printable ASCII"),
+        ("[candidates]\nlabels = \"asdf\"\npage_size = 9\n", 3, "only 4 labels"),
     ])
     func errorsNameTheLine(text: String, line: Int, fragment: String) {
         do {

@@ -129,4 +129,22 @@ import Testing
         #expect(try engine(peer, context) == "hangul")
         #expect(try peer.text(context) == "g하 ")
     }
+
+    /// Configured labels reach the Candidates property, and SelectCandidate picks through them.
+    @Test func candidateLabelsAndPageSizeFromTheFile() throws {
+        let (home, _) = try configHome("[candidates]\nlabels = \"asdf\"\npage_size = 3\n")
+        let running = try RunningDaemon(environment: ["XDG_CONFIG_HOME": home])
+        let peer = try InkstonePeer(running)
+        let context = try peer.newContext(["engine=hangul"])
+        _ = try peer.keys(context, ["g", "k", "s", "Hangul_Hanja"])
+        let candidates = "\(try peer.property(context, "Candidates") as Any)"
+        for label in ["\"a\"", "\"s\"", "\"d\""] { #expect(candidates.contains(label), "\(candidates)") }
+        #expect(!candidates.contains("\"f\"") && !candidates.contains("\"1\""), "\(candidates)")
+        try peer.call(context, "SelectCandidate") { $0.append(Int32(1)) }
+        let second = try peer.text(context)
+        _ = try peer.keys(context, ["g", "k", "s", "Hangul_Hanja", "s"])
+        #expect(try peer.text(context) == second + String(second.suffix(1)), "the label key s picked another candidate")
+        _ = try peer.keys(context, ["g", "k", "s", "Hangul_Hanja", "Next"])
+        #expect(peer.errorName(context, "SelectCandidate") { $0.append(Int32(3)) } == "org.inkstone.Error.InvalidArgument")
+    }
 }
