@@ -52,7 +52,7 @@ public final class Daemon: @unchecked Sendable {
         loop = try EventLoop()
         connection = try Connection(address: address)
         service = InkstoneService(limits: settings.limits, engineSettings: settings.engines)
-        DaemonLogHandler.level.withLock { $0 = settings.logLevel }
+        DaemonLogHandler.level = settings.logLevel
         let peers = self.peers
         notifier = SignalNotifier(connection: connection) { identity in peers.connection(for: identity) }
         service.sink = notifier
@@ -137,7 +137,7 @@ public final class Daemon: @unchecked Sendable {
         }
         service.limits = settings.limits
         service.engineSettings = settings.engines
-        DaemonLogHandler.level.withLock { $0 = settings.logLevel }
+        DaemonLogHandler.level = settings.logLevel
         logger.info("configuration reloaded from \(settings.source.isEmpty ? "built-in defaults" : settings.source)")
         return settings.source
     }

@@ -11,11 +11,19 @@ import Synchronization
 /// `<4>` warning, `<3>` error, `<2>` critical. Otherwise lines read `level: message`.
 /// Metadata follows the message as ` key=value`.
 public struct DaemonLogHandler: LogHandler {
-    /// The level every handler of the process logs at; a configuration reload changes it.
-    public static let level = Mutex(Logger.Level.info)
+    /// The level every handler of the process logs at (an index into `Logger.Level.allCases`,
+    /// atomic: every log call reads it); a configuration reload changes it.
+    private static let levelIndex = Atomic<Int>(Logger.Level.allCases.firstIndex(of: .info) ?? 2)
+
+    /// The level every handler of the process logs at.
+    public static var level: Logger.Level {
+        get { Logger.Level.allCases[levelIndex.load(ordering: .relaxed)] }
+        set { levelIndex.store(Logger.Level.allCases.firstIndex(of: newValue) ?? 2, ordering: .relaxed) }
+    }
 
     /// Whether lines carry journald priority prefixes.
     let journal: Bool
+    /// Metadata added to every line of this handler.
     public var metadata: Logger.Metadata = [:]
 
     /// A handler writing to stderr; `journal` nil: decided by `JOURNAL_STREAM`.
@@ -23,16 +31,19 @@ public struct DaemonLogHandler: LogHandler {
         self.journal = journal ?? (getenv("JOURNAL_STREAM") != nil)
     }
 
+    /// The process-wide level (``level``): setting it changes every handler's.
     public var logLevel: Logger.Level {
-        get { Self.level.withLock { $0 } }
-        set { Self.level.withLock { $0 = newValue } }
+        get { Self.level }
+        set { Self.level = newValue }
     }
 
+    /// One metadata value of this handler.
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
+    /// Writes the event as one line to stderr (one `write`, so lines of threads do not interleave).
     public func log(event: LogEvent) {
         let line = Self.format(
             level: event.level, message: "\(event.message)", metadata: metadata.merging(event.metadata ?? [:]) { $1 },
@@ -73,16 +84,21 @@ enum CallLog {
     /// An observer for ``DBusKit/ExportedObject`` that logs to `logger`.
     static func observer(_ logger: Logger) -> @Sendable (MethodCall, DBusKitError?) -> Void {
         { call, error in
-            let what = "\(call.interface).\(call.member) on \(call.path) from \(call.sender)"
+            // Messages are built only when their level is logged (the calls are on the key path).
             guard let error else {
-                logger.trace("call \(what)")
+                logger.trace("call \(describe(call))")
                 return
             }
             if refusals.contains(error.name) {
-                logger.info("refused \(what): \(error.name): \(error.message)")
+                logger.info("refused \(describe(call)): \(error.name): \(error.message)")
             } else {
-                logger.debug("failed \(what): \(error.name): \(error.message)")
+                logger.debug("failed \(describe(call)): \(error.name): \(error.message)")
             }
         }
+    }
+
+    /// `INTERFACE.MEMBER on PATH from SENDER`.
+    private static func describe(_ call: MethodCall) -> String {
+        "\(call.interface).\(call.member) on \(call.path) from \(call.sender)"
     }
 }
