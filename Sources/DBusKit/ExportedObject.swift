@@ -69,9 +69,11 @@ public final class ExportedObject: Sendable {
         }
         guard let table, let method = table.methods[member] else {
             let where_ = requested.map { "in interface '\($0)' " } ?? ""
-            reply(to: message, on: connection, error: DBusKitError(
+            let error = DBusKitError(
                 name: DBusErrorName.unknownMethod,
-                message: "No such method '\(member)' \(where_)at object path '\(path)' (signature '\(message.signature)')"))
+                message: "No such method '\(member)' \(where_)at object path '\(path)' (signature '\(message.signature)')")
+            reply(to: message, on: connection, error: error)
+            observe?(MethodCall(connection: connection, message: message, path: path, interface: requested ?? "", member: member), error)
             return
         }
         let call = MethodCall(connection: connection, message: message, path: path, interface: table.name, member: member)

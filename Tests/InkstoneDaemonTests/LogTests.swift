@@ -26,6 +26,9 @@ import Testing
         #expect(waitForLog(running, "<7>failed org.inkstone.InputContext1.TextInRange on \(context)"),
                 "\(running.daemon.stderr)")
         #expect(running.daemon.stderr.contains("org.inkstone.Error.InvalidRange"))
+        _ = peer.errorName(context, "NoSuchMethod")
+        #expect(waitForLog(running, "<7>failed org.inkstone.InputContext1.NoSuchMethod on \(context)"),
+                "\(running.daemon.stderr)")
         #expect(running.daemon.stderr.contains("<6>ready: org.inkstone.Inkstone1"))
         for line in running.daemon.stderr.split(separator: "\n") {
             #expect(line.first == "<" && "234567".contains(line.dropFirst().first ?? "x") && line.dropFirst(2).first == ">",
