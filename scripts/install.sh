@@ -44,6 +44,7 @@ fi
 built="${INKSTONE_BUILT_DIR:-}"
 if [ -z "$built" ]; then
   build=(env TMPDIR="$PWD/.tmp" swift build -c release)
+  as_owner=()
   if [ "$(id -u)" -eq 0 ]; then
     owner="$(stat -c %U .)"
     if [ "$owner" = root ]; then
@@ -51,11 +52,12 @@ if [ -z "$built" ]; then
       [ -x .build/release/inkstoned ] || exit 1
       build=()
     else
-      build=(runuser -u "$owner" -- "${build[@]}")
+      as_owner=(runuser -u "$owner" --)
+      build=("${as_owner[@]}" "${build[@]}")
     fi
   fi
   if [ ${#build[@]} -gt 0 ]; then
-    mkdir -p .tmp
+    "${as_owner[@]}" mkdir -p .tmp
     "${build[@]}" --product inkstoned
     "${build[@]}" --product inkstone
   fi
