@@ -6,7 +6,7 @@ SWIFT_BUILD_FLAGS ?=
 
 .PHONY: run test build release bench install uninstall generate clean
 
-run:            ## install missing packages, build, run inkstoned on the session bus
+run:            ## install missing packages, build inkstoned and inkstone, run inkstoned on the session bus
 	scripts/run.sh $(ARGS)
 
 test:           ## install missing packages, build, run every test
@@ -30,20 +30,11 @@ bench: release  ## run every benchmark (release build); ARGS="--quick" for a smo
 generate:       ## regenerate sources derived from dbus/*.xml
 	scripts/generate-introspection.sh
 
-install: release  ## install binary, D-Bus activation file and systemd user unit under $(PREFIX)
-	bin=$$(TMPDIR=$(CURDIR)/.tmp swift build -c release --show-bin-path); \
-	install -D -m 0755 $$bin/inkstoned $(DESTDIR)$(BINDIR)/inkstoned; \
-	install -D -m 0755 $$bin/inkstone $(DESTDIR)$(BINDIR)/inkstone
-	install -d $(DESTDIR)$(PREFIX)/share/dbus-1/services $(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces
-	sed 's|@BINDIR@|$(BINDIR)|g' dbus/org.inkstone.Inkstone1.service.in > $(DESTDIR)$(PREFIX)/share/dbus-1/services/org.inkstone.Inkstone1.service
-	sed 's|@BINDIR@|$(BINDIR)|g' systemd/inkstone.service.in > $(DESTDIR)$(PREFIX)/lib/systemd/user/inkstone.service
-	install -m 0644 dbus/*.xml $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/
+install:        ## build (as you, never as root), then install binaries, activation file, user unit, XML
+	PREFIX="$(PREFIX)" BINDIR="$(BINDIR)" DESTDIR="$(DESTDIR)" scripts/install.sh install
 
-uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/inkstoned $(DESTDIR)$(BINDIR)/inkstone \
-	  $(DESTDIR)$(PREFIX)/share/dbus-1/services/org.inkstone.Inkstone1.service \
-	  $(DESTDIR)$(PREFIX)/lib/systemd/user/inkstone.service \
-	  $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/org.inkstone.*.xml
+uninstall:      ## remove exactly what `make install` installed under $(PREFIX)
+	PREFIX="$(PREFIX)" BINDIR="$(BINDIR)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
 clean:
 	rm -rf .build .tmp

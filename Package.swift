@@ -4,6 +4,7 @@
 // Layers, bottom to top (see README.md, "Layout"):
 //   C edges:      CICU (C target, ICU hidden), CDBus, CXKBCommon, CLinux, CHangul (tests only)
 //   pure Swift:   InkstoneSegmentation → InkstoneText → InkstoneEngines → InkstoneService
+//   config:       InkstoneConfig (config.toml → Configuration, TOMLKit hidden)
 //   D-Bus:        DBusKit (libdbus + epoll loop) → InkstoneDBus (adapter over InkstoneService)
 //   executables:  inkstoned (daemon), inkstone (client), inkstone-bench (benchmarks)
 import PackageDescription
@@ -20,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections.git", exact: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
     ],
     targets: [
         // MARK: C edges
@@ -44,6 +46,8 @@ let package = Package(
         .target(name: "InkstoneEngines", dependencies: ["InkstoneText", "CXKBCommon"]),
         .target(name: "InkstoneLayout", dependencies: ["InkstoneSegmentation"]),
         .target(name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneLayout"]),
+        // The configuration file (TOML) read into plain values the service takes.
+        .target(name: "InkstoneConfig", dependencies: ["InkstoneService", .product(name: "TOMLKit", package: "TOMLKit")]),
 
         // MARK: D-Bus
         .target(name: "DBusKit", dependencies: ["CDBus", "CLinux"]),
@@ -56,14 +60,14 @@ let package = Package(
         .executableTarget(
             name: "inkstoned",
             dependencies: [
-                "InkstoneDBus",
+                "InkstoneDBus", "InkstoneConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "inkstone",
-            dependencies: ["DBusKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DBusKit", "InkstoneConfig", "InkstoneService", "InkstoneText", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "InkstoneBench",
@@ -90,6 +94,7 @@ let package = Package(
             dependencies: ["InkstoneService", "InkstoneTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "InkstoneTestSupport"]),
+        .testTarget(name: "InkstoneConfigTests", dependencies: ["InkstoneConfig"]),
         .testTarget(
             name: "InkstoneDaemonTests",
             dependencies: ["InkstoneTestSupport", "DBusKit", .product(name: "PropertyBased", package: "swift-property-based")]

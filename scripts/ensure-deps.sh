@@ -11,6 +11,7 @@ packages=(
   libxkbcommon-dev xkb-data libx11-data # keysyms, Compose tables
   libhangul-dev libhangul-data         # Hangul keyboards and Hanja (libhangul is the tests' oracle)
   libglib2.0-bin                       # gdbus, used by tests and examples
+  systemd                              # busctl, used by tests (busctl tree)
   unicode-data                         # Unicode break test vectors for tests
 )
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The run command: installs missing packages, builds inkstoned (release) and
-# runs it in the foreground on the session bus. With no session bus
+# The run command: installs missing packages, builds inkstoned and the client
+# inkstone (release) and runs the daemon in the foreground on the session bus. With no session bus
 # (DBUS_SESSION_BUS_ADDRESS unset and no $XDG_RUNTIME_DIR/bus) it starts a
 # private dbus-daemon first and prints the address to export.
 set -euo pipefail
@@ -13,8 +13,10 @@ if [ -z "$bin" ]; then
   mkdir -p .tmp
   export TMPDIR="$PWD/.tmp"
   swift build -c release --product inkstoned
+  swift build -c release --product inkstone
   bin="$(swift build -c release --show-bin-path)/inkstoned"
 fi
+client="$(dirname "$bin")/inkstone"
 
 private_pid=""
 cleanup() { [ -n "$private_pid" ] && kill "$private_pid" 2>/dev/null || true; }
@@ -35,6 +37,9 @@ if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ]; then
 fi
 echo "Try:"
 echo "  dbus-send --session --print-reply --dest=org.inkstone.Inkstone1 /org/inkstone/Inkstone1 org.inkstone.Inkstone1.GetVersion"
+echo "The client is $client; to call it as inkstone:"
+echo "  export PATH=\"$(dirname "$client"):\$PATH\""
+echo "  inkstone type --engine hangul g k s r m f space"
 # Run in the foreground; forward SIGINT/SIGTERM so the daemon releases its
 # name, and stop the private bus (if any) when it exits.
 "$bin" "$@" &

@@ -13,6 +13,9 @@ public final class ExportedObject: Sendable {
     private let mapError: @Sendable (any Error) -> DBusKitError
     private let afterHandler: (@Sendable () -> Void)?
     private let argumentLimits: ArgumentLimits?
+    private let introspectionXML: String
+    private let lookup: (@Sendable (String) -> ObjectNode)?
+    private let observe: (@Sendable (MethodCall, DBusKitError?) -> Void)?
 
     /// Creates an object from its tables.
     ///
@@ -23,10 +26,14 @@ public final class ExportedObject: Sendable {
     ///   - afterHandler: runs after every handler, before its reply is sent (e.g. to
     ///     flush signals the call caused, so they precede the reply).
     ///   - argumentLimits: what one call's arguments may carry (checked as handlers read them).
+    ///   - lookup: what is at a call's path (for a live tree); nil: an object with no children at every path.
+    ///   - observe: told of every call a handler ran, with the error it answered (nil: success), e.g. to log it.
     public init(
         interfaces: [InterfaceTable], introspectionXML: String? = nil,
         mapError: @escaping @Sendable (any Error) -> DBusKitError = { .failed("\($0)") },
-        afterHandler: (@Sendable () -> Void)? = nil, argumentLimits: ArgumentLimits? = nil
+        afterHandler: (@Sendable () -> Void)? = nil, argumentLimits: ArgumentLimits? = nil,
+        lookup: (@Sendable (String) -> ObjectNode)? = nil,
+        observe: (@Sendable (MethodCall, DBusKitError?) -> Void)? = nil
     ) {
         var tables: [String: InterfaceTable] = [:]
         for table in interfaces { tables[table.name] = table }
@@ -37,6 +44,9 @@ public final class ExportedObject: Sendable {
             tables[standard.name] = standard
         }
         self.tables = tables
+        self.introspectionXML = xml
+        self.lookup = lookup
+        self.observe = observe
         searchOrder = interfaces.map(\.name) + StandardInterfaces.names
         self.mapError = mapError
         self.afterHandler = afterHandler
@@ -53,6 +63,7 @@ public final class ExportedObject: Sendable {
         let path = message.path ?? "/"
         let member = message.member ?? ""
         let requested = message.interface
+        if let lookup, answeredFromTree(lookup(path), message, on: connection) { return }
         let table: InterfaceTable?
         if let requested {
             table = tables[requested]
@@ -61,9 +72,11 @@ public final class ExportedObject: Sendable {
         }
         guard let table, let method = table.methods[member] else {
             let where_ = requested.map { "in interface '\($0)' " } ?? ""
-            reply(to: message, on: connection, error: DBusKitError(
+            let error = DBusKitError(
                 name: DBusErrorName.unknownMethod,
-                message: "No such method '\(member)' \(where_)at object path '\(path)' (signature '\(message.signature)')"))
+                message: "No such method '\(member)' \(where_)at object path '\(path)' (signature '\(message.signature)')")
+            reply(to: message, on: connection, error: error)
+            observe?(MethodCall(connection: connection, message: message, path: path, interface: requested ?? "", member: member), error)
             return
         }
         let call = MethodCall(connection: connection, message: message, path: path, interface: table.name, member: member)
@@ -83,11 +96,41 @@ public final class ExportedObject: Sendable {
             case .write(let body): try call.reply(body)
             case .deferred: break
             }
+            observe?(call, nil)
         } catch let error as DBusKitError {
             call.reply(error: error)
+            observe?(call, error)
         } catch {
-            call.reply(error: mapError(error))
+            let mapped = mapError(error)
+            call.reply(error: mapped)
+            observe?(call, mapped)
         }
+    }
+
+    /// Answers calls the live tree decides (absent paths, containers, introspection with
+    /// children); false when the call goes to the interface tables.
+    private func answeredFromTree(_ node: ObjectNode, _ message: Message, on connection: Connection) -> Bool {
+        let isIntrospect = message.isMember("Introspect", of: StandardInterfaces.introspectable) && message.signature.isEmpty
+        switch node {
+        case .absent(let error):
+            reply(to: message, on: connection, error: error)
+        case .container(let children, let error):
+            guard isIntrospect else {
+                reply(to: message, on: connection, error: error)
+                return true
+            }
+            replyIntrospection(IntrospectionWriter.xml(for: [], children: children), to: message, on: connection)
+        case .object(let children):
+            guard isIntrospect, !children.isEmpty else { return false }
+            replyIntrospection(IntrospectionWriter.adding(children: children, to: introspectionXML), to: message, on: connection)
+        }
+        return true
+    }
+
+    private func replyIntrospection(_ xml: String, to message: Message, on connection: Connection) {
+        guard !message.noReply, let reply = message.makeReturn() else { return }
+        reply.write { $0.append(xml) }
+        _ = try? connection.send(reply)
     }
 
     private func reply(to message: Message, on connection: Connection, error: DBusKitError) {

@@ -123,6 +123,15 @@ enum IntrospectionWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `xml` with a `<node name=…/>` per child before its closing `</node>`.
+    static func adding(children: [String], to xml: String) -> String {
+        var body = Substring(xml)
+        while body.last?.isWhitespace == true { body.removeLast() }
+        guard body.hasSuffix("</node>") else { return xml }
+        let nodes = children.map { "  <node name=\"\($0)\"/>\n" }.joined()
+        return body.dropLast("</node>".count) + nodes + "</node>\n"
+    }
+
     /// Splits a signature into complete types.
     static func arguments(_ signature: String) -> [String] {
         var types: [String] = []

@@ -42,23 +42,37 @@ public final class Daemon: @unchecked Sendable {
     /// With `directTransport`, it also listens for peer-to-peer connections
     /// (see `GetPeerAddress`); when that socket cannot be made, it logs a
     /// warning and serves the bus only.
+    ///
+    /// `reload` reads the settings again for `SIGHUP` and the `Reload` method; a failure
+    /// keeps the settings in force (and `Reload` answers the error).
     public init(
-        address: String, logger: Logger, limits: ServiceLimits = ServiceLimits(), directTransport: Bool = true
+        address: String, logger: Logger, settings: DaemonSettings = DaemonSettings(), directTransport: Bool = true,
+        reload: SettingsLoader? = nil
     ) throws {
         self.logger = logger
         loop = try EventLoop()
         connection = try Connection(address: address)
-        service = InkstoneService(limits: limits)
+        service = InkstoneService(limits: settings.limits, engineSettings: settings.engines)
+        DaemonLogHandler.level = settings.logLevel
         let peers = self.peers
         let router = PeerRouter(bus: connection, logger: logger) { identity in peers.connection(for: identity) }
         notifier = SignalNotifier(router: router)
         service.sink = notifier
         // Coalesced notifications of a call go out after its handler, before its reply.
         let flush: @Sendable () -> Void = { [notifier] in notifier.flush() }
+        let observe = CallLog.observer(logger)
+        var applyReload: (@Sendable () throws -> String)?
+        if let reload {
+            let service = self.service
+            applyReload = { try Daemon.reload(service: service, load: reload, logger: logger) }
+        }
         let objects: [(path: String, object: ExportedObject, subtree: Bool)] = [
-            (ServiceObject.path, ServiceObject.make(service: service, status: status, afterHandler: flush), false),
-            (ObjectPaths.contexts, InputContextObject.make(service: service, router: router, afterHandler: flush), true),
-            (ObjectPaths.documents, DocumentObject.make(service: service, afterHandler: flush), true),
+            (ServiceObject.path,
+             ServiceObject.make(service: service, status: status, afterHandler: flush, reload: applyReload, observe: observe),
+             false),
+            (ObjectPaths.contexts,
+             InputContextObject.make(service: service, router: router, afterHandler: flush, observe: observe), true),
+            (ObjectPaths.documents, DocumentObject.make(service: service, afterHandler: flush, observe: observe), true),
         ]
         for entry in objects {
             if entry.subtree {
@@ -94,7 +108,14 @@ public final class Daemon: @unchecked Sendable {
             loop.stop()
         }
         // After the signal mask is set (threads inherit it): engine data loads off the loop thread.
-        PosixThread.spawn { EngineRegistry.loadSharedData() }?.detach()
+        let engineSettings = settings.engines
+        PosixThread.spawn { EngineRegistry.loadSharedData(settings: engineSettings) }?.detach()
+        if let applyReload {
+            try loop.handleSignals([SIGHUP]) { _ in
+                logger.info("SIGHUP: reloading the configuration")
+                _ = try? applyReload()
+            }
+        }
         connection.onNameLost { name in
             guard name == ServiceObject.busName, !outcome.releasing.withLock({ $0 }) else { return }
             logger.notice("\(name) was taken over by another daemon; exiting")
@@ -114,6 +135,23 @@ public final class Daemon: @unchecked Sendable {
         }
         loop.attach(connection)
         logger.debug("connected to \(address) as \(connection.uniqueName ?? "?")")
+    }
+
+    /// Reads the settings with `load` and puts them in force; contexts and engines already
+    /// made keep theirs. On failure nothing changes and the error is logged and thrown.
+    static func reload(service: InkstoneService, load: SettingsLoader, logger: Logger) throws -> String {
+        let settings: DaemonSettings
+        do {
+            settings = try load()
+        } catch {
+            logger.warning("configuration not reloaded, the previous one stays in force: \(error)")
+            throw error
+        }
+        service.limits = settings.limits
+        service.engineSettings = settings.engines
+        DaemonLogHandler.level = settings.logLevel
+        logger.info("configuration reloaded from \(settings.source.isEmpty ? "built-in defaults" : settings.source)")
+        return settings.source
     }
 
     /// Requests the name (taking it over when `replace`), then runs the loop until stopped.

@@ -7,12 +7,16 @@ public enum DocumentObject {
     public static let interface = "org.inkstone.Document1"
 
     /// The exported subtree object for every document of `service`.
-    public static func make(service: InkstoneService, afterHandler: (@Sendable () -> Void)? = nil) -> ExportedObject {
+    public static func make(
+        service: InkstoneService, afterHandler: (@Sendable () -> Void)? = nil,
+        observe: (@Sendable (MethodCall, DBusKitError?) -> Void)? = nil
+    ) -> ExportedObject {
         ExportedObject(
             interfaces: [table(service: service)],
             introspectionXML: InkstoneIntrospection.document + "\n",
             mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
-            argumentLimits: service.limits.argumentLimits)
+            argumentLimits: service.limits.argumentLimits,
+            lookup: ObjectTree.documents(service), observe: observe)
     }
 
     /// The dispatch table.

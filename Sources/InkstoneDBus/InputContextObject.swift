@@ -9,20 +9,25 @@ public enum InputContextObject {
     public static let interface = "org.inkstone.InputContext1"
 
     /// The exported subtree object for every context of `service`.
-    public static func make(service: InkstoneService, afterHandler: (@Sendable () -> Void)? = nil) -> ExportedObject {
-        make(service: service, router: nil, afterHandler: afterHandler)
+    public static func make(
+        service: InkstoneService, afterHandler: (@Sendable () -> Void)? = nil,
+        observe: (@Sendable (MethodCall, DBusKitError?) -> Void)? = nil
+    ) -> ExportedObject {
+        make(service: service, router: nil, afterHandler: afterHandler, observe: observe)
     }
 
     /// The exported subtree object; `router` addresses geometry signals and
     /// provider calls (without one, neither is sent and queries answer locally).
     static func make(
-        service: InkstoneService, router: PeerRouter?, afterHandler: (@Sendable () -> Void)? = nil
+        service: InkstoneService, router: PeerRouter?, afterHandler: (@Sendable () -> Void)? = nil,
+        observe: (@Sendable (MethodCall, DBusKitError?) -> Void)? = nil
     ) -> ExportedObject {
         ExportedObject(
             interfaces: [table(service: service, router: router)],
             introspectionXML: InkstoneIntrospection.inputContext + "\n",
             mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
-            argumentLimits: service.limits.argumentLimits)
+            argumentLimits: service.limits.argumentLimits,
+            lookup: ObjectTree.contexts(service), observe: observe)
     }
 
     /// The dispatch table.

@@ -1,6 +1,7 @@
 import DBusKit
 import InkstoneEngines
 import InkstoneService
+import InkstoneText
 
 /// The service object `/org/inkstone/Inkstone1` and its interface tables.
 public enum ServiceObject {
@@ -13,7 +14,8 @@ public enum ServiceObject {
 
     /// The `org.inkstone.Inkstone1` table.
     public static func serviceTable(
-        service: InkstoneService, status: DaemonStatus = DaemonStatus(), version: String = InkstoneVersion.current
+        service: InkstoneService, status: DaemonStatus = DaemonStatus(), version: String = InkstoneVersion.current,
+        reload: (@Sendable () throws -> String)? = nil
     ) -> InterfaceTable {
         var table = InterfaceTable(interface)
         table.method("GetVersion", output: "s") { _, _ in .string(version) }
@@ -43,29 +45,35 @@ public enum ServiceObject {
             return .write { $0.append(objectPath: ObjectPaths.document(document.id)) }
         }
         table.method("ListEngines", output: "a(ss)") { _, _ in
-            .write { writer in
-                writer.appendArray(of: "(ss)") { array in
-                    for entry in EngineRegistry.entries {
-                        array.appendStruct { pair in
-                            pair.append(entry.id)
-                            pair.append(entry.description)
-                        }
-                    }
-                }
-            }
+            .pairs(EngineRegistry.entries(settings: service.engineSettings).map { ($0.id, $0.description) })
+        }
+        table.method("ListUnavailableEngines", output: "a(ss)") { _, _ in
+            .pairs(EngineRegistry.unavailable(settings: service.engineSettings).map { ($0.id, $0.reason) })
+        }
+        table.method("ListContexts", output: "ao") { call, _ in
+            .paths(service.contextIDs(usableBy: call.sender).map(ObjectPaths.context))
+        }
+        table.method("ListDocuments", output: "ao") { call, _ in
+            .paths(service.documentIDs(usableBy: call.sender).map(ObjectPaths.document))
+        }
+        table.method("Reload", output: "s") { _, _ in
+            guard let reload else { throw InkstoneError.invalidState("this daemon has no configuration to reload") }
+            return .string(try reload())
         }
         return table
     }
 
     /// The exported service object, serving ``InkstoneIntrospection/xml``.
     public static func make(
-        service: InkstoneService, status: DaemonStatus = DaemonStatus(), afterHandler: (@Sendable () -> Void)? = nil
+        service: InkstoneService, status: DaemonStatus = DaemonStatus(), afterHandler: (@Sendable () -> Void)? = nil,
+        reload: (@Sendable () throws -> String)? = nil, observe: (@Sendable (MethodCall, DBusKitError?) -> Void)? = nil
     ) -> ExportedObject {
         ExportedObject(
-            interfaces: [serviceTable(service: service, status: status)],
+            interfaces: [serviceTable(service: service, status: status, reload: reload)],
             introspectionXML: InkstoneIntrospection.xml + "\n",
             mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
-            argumentLimits: service.limits.argumentLimits)
+            argumentLimits: service.limits.argumentLimits,
+            lookup: ObjectTree.serviceLookup(), observe: observe)
     }
 
     /// Every exported (interface, member, kind, signature, detail) of every
@@ -75,5 +83,30 @@ public enum ServiceObject {
         let objects = [make(service: service), InputContextObject.make(service: service), DocumentObject.make(service: service)]
         let members = Set(objects.flatMap(\.members)).sorted()
         return members.map(\.description).joined(separator: "\n") + "\n"
+    }
+}
+
+extension MethodReply {
+    /// A reply holding `a(ss)`.
+    static func pairs(_ pairs: [(String, String)]) -> MethodReply {
+        .write { writer in
+            writer.appendArray(of: "(ss)") { array in
+                for (first, second) in pairs {
+                    array.appendStruct { pair in
+                        pair.append(first)
+                        pair.append(second)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A reply holding `ao`.
+    static func paths(_ paths: [String]) -> MethodReply {
+        .write { writer in
+            writer.appendArray(of: "o") { array in
+                for path in paths { array.append(objectPath: path) }
+            }
+        }
     }
 }

@@ -11,13 +11,12 @@ public enum CandidateKeyResult: Hashable, Sendable {
 }
 
 extension CandidateList {
-    /// Handles a key while the list is open: `1`–`9`/`0` (and keypad digits) pick on the
-    /// visible page, Up/Down and Left/Right move the cursor, Page_Up/Page_Down change pages,
+    /// Handles a key while the list is open: a label key (`1`–`9`/`0` and keypad digits with
+    /// the stock labels) picks on the visible page, Up/Down and Left/Right move the cursor, Page_Up/Page_Down change pages,
     /// Return picks the cursor item, Escape closes.
     public mutating func handle(_ key: KeyEvent) -> CandidateKeyResult {
         guard !key.isRelease, !key.isShortcut else { return .notForList }
-        if let digit = Keysym.digit(of: key.keysym) {
-            let position = digit == 0 ? 9 : digit - 1
+        if let position = position(ofLabelKey: key.keysym) {
             guard let candidate = select(indexOnPage: position) else { return .navigated }
             return .picked(candidate)
         }

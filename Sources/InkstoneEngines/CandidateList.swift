@@ -30,11 +30,20 @@ public struct CandidateList: Hashable, Sendable {
     public let pageSize: Int
     /// The cursor, as an index into ``items``.
     public private(set) var cursorIndex: Int
+    /// The selection label of each position on a page (printable ASCII, one character each).
+    public let labels: [Character]
 
-    /// Creates a list; `pageSize` is clamped to 1…10.
-    public init(items: [Candidate], pageSize: Int = 9) {
+    /// The stock labels: `1`…`9`, then `0`.
+    public static let digitLabels = "1234567890"
+
+    /// Creates a list; `pageSize` is clamped to 1…10 and to the number of `labels`
+    /// (characters that are not printable ASCII are dropped; none left: the digit labels).
+    public init(items: [Candidate], pageSize: Int = 9, labels: String = CandidateList.digitLabels) {
+        var usable = labels.filter { $0.isASCII && $0 != " " && ($0.asciiValue ?? 0) > 0x20 && ($0.asciiValue ?? 0) < 0x7f }
+        if usable.isEmpty { usable = Self.digitLabels }
         self.items = items
-        self.pageSize = min(max(pageSize, 1), 10)
+        self.labels = Array(usable.prefix(10))
+        self.pageSize = min(max(pageSize, 1), self.labels.count)
         self.cursorIndex = 0
     }
 
@@ -55,7 +64,7 @@ public struct CandidateList: Hashable, Sendable {
         let end = min(start + pageSize, items.count)
         return (start..<end).map { itemIndex in
             let position = itemIndex - start
-            return LabeledCandidate(label: Self.label(forIndexOnPage: position), candidate: items[itemIndex],
+            return LabeledCandidate(label: String(labels[position]), candidate: items[itemIndex],
                                     isCursor: itemIndex == cursorIndex)
         }
     }
@@ -63,8 +72,17 @@ public struct CandidateList: Hashable, Sendable {
     /// The candidate under the cursor (nil for an empty list).
     public var cursorCandidate: Candidate? { items.indices.contains(cursorIndex) ? items[cursorIndex] : nil }
 
-    /// The label of a position on a page: `1`…`9`, then `0`.
+    /// The stock label of a position on a page: `1`…`9`, then `0`.
     public static func label(forIndexOnPage position: Int) -> String { String((position + 1) % 10) }
+
+    /// The position on a page whose label `keysym` types (keypad digits type digits), or nil.
+    func position(ofLabelKey keysym: UInt32) -> Int? {
+        var code = keysym
+        if let digit = Keysym.digit(of: keysym) { code = 0x30 + UInt32(digit) }
+        guard (0x21...0x7e).contains(code) else { return nil }
+        let typed = Character(Unicode.Scalar(UInt8(code)))
+        return labels.firstIndex(of: typed)
+    }
 
     /// The candidate at `indexOnPage` on the visible page, or nil when there is none.
     public func select(indexOnPage: Int) -> Candidate? {

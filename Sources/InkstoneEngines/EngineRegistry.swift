@@ -1,51 +1,135 @@
+import Glibc
 import InkstoneText
 
-/// The engines the daemon offers, by id.
+/// The engines the daemon offers, by id, and whether their data is installed.
+///
+/// Ids are `compose`, `direct`, `unicode`, `hangul` (on the configured keyboard) and
+/// `hangul:<keyboard>` for every libhangul keyboard (`hangul:39`, `hangul:3f`, …).
 public enum EngineRegistry {
     /// One registry entry.
     public struct Entry: Hashable, Sendable {
-        /// The id clients pass (`direct`, `compose`, …).
+        /// The id clients pass (`direct`, `compose`, `hangul:39`, …).
         public let id: String
         /// A readable one-line description.
         public let description: String
     }
 
-    /// The id used when a context names none.
+    /// An engine the daemon knows but cannot offer, and why.
+    public struct Unavailable: Hashable, Sendable {
+        /// The engine id.
+        public let id: String
+        /// Why, with the Debian package that provides the missing data.
+        public let reason: String
+    }
+
+    /// The id used when a context names none and no configuration says otherwise.
     public static let defaultEngineID = "compose"
 
-    /// All engines, default first.
-    public static let entries: [Entry] = [
-        Entry(id: "compose", description: "Latin text with dead keys and the Compose key (the locale's X11 Compose table)"),
-        Entry(id: "direct", description: "Keys as typed, no composition"),
-        Entry(id: "hangul", description: "Korean Hangul, Dubeolsik (2-set) keyboard, with Hanja conversion"),
-        Entry(id: "unicode", description: "Unicode code point entry: Ctrl+Shift+U, hex digits, Space"),
+    /// libhangul-data's keyboards: id and name.
+    public static let hangulKeyboards: [(id: String, name: String)] = [
+        ("2", "Dubeolsik (2-set)"), ("2y", "Dubeolsik Yetgeul (2-set, old Hangul)"),
+        ("32", "Sebeolsik Dubeolsik layout (3-set on a 2-set layout)"), ("39", "Sebeolsik 390 (3-set)"),
+        ("3f", "Sebeolsik Final (3-set)"), ("3s", "Sebeolsik Noshift (3-set)"),
+        ("3y", "Sebeolsik Yetgeul (3-set, old Hangul)"), ("ahn", "Ahnmatae"), ("ro", "Romaja"),
     ]
 
     /// Loads the data the engines share — the Compose table, the Dubeolsik
-    /// keyboard, the Hanja dictionary — on the calling thread.
+    /// and the configured keyboard, the Hanja dictionary — on the calling thread.
     ///
     /// The daemon calls it on a background thread at start, so no client's call
     /// pays for a first load on the loop thread. Each table is loaded once
     /// (a lazy static): a call that needs one while the background load is
     /// still running waits for that load to finish, then is answered as usual,
     /// so calls are still answered in the order they came.
-    public static func loadSharedData() {
+    public static func loadSharedData(settings: EngineSettings = .stock) {
         _ = ComposeTable.shared
-        _ = HangulEngine.dubeolsik
+        _ = try? HangulKeyboardCache.keyboard(settings.hangulKeyboard, directory: settings.hangulKeyboardDirectory)
         _ = HanjaTable.shared.count
     }
 
-    /// A fresh engine instance for `id`.
-    /// - Throws: `UnknownObject` naming the id and the known ids.
-    public static func makeEngine(id: String) throws(InkstoneError) -> any CompositionEngine {
+    /// Every engine id the daemon knows, available or not.
+    public static let knownIDs: [String] =
+        ["compose", "direct", "hangul", "unicode"] + hangulKeyboards.map { "hangul:\($0.id)" }
+
+    /// All engines that can be made with `settings`, default first.
+    public static func entries(settings: EngineSettings = .stock) -> [Entry] {
+        let all = [
+            Entry(id: "compose", description: "Latin text with dead keys and the Compose key (the locale's X11 Compose table)"),
+            Entry(id: "direct", description: "Keys as typed, no composition"),
+            Entry(id: "hangul", description: "Korean Hangul, keyboard \(settings.hangulKeyboard) (configurable), with Hanja conversion"),
+            Entry(id: "unicode", description: "Unicode code point entry: \(settings.unicodeKey), hex digits, Space"),
+        ] + hangulKeyboards.map { Entry(id: "hangul:\($0.id)", description: "Korean Hangul, \($0.name), with Hanja conversion") }
+        let available = all.filter { unavailableReason($0.id, settings: settings) == nil }
+        return available.sorted { ($0.id == settings.defaultEngine ? 0 : 1, $0.id) < ($1.id == settings.defaultEngine ? 0 : 1, $1.id) }
+    }
+
+    /// The known engines that cannot be made with `settings`, with the reason.
+    public static func unavailable(settings: EngineSettings = .stock) -> [Unavailable] {
+        knownIDs.compactMap { id in unavailableReason(id, settings: settings).map { Unavailable(id: id, reason: $0) } }
+    }
+
+    /// Why `id` (a known id) cannot be made, or nil when it can.
+    public static func unavailableReason(_ id: String, settings: EngineSettings = .stock) -> String? {
+        switch id {
+        case "compose":
+            return ComposeTable.shared.locale == nil
+                ? "no X11 Compose table could be loaded (install the Debian package libx11-data)" : nil
+        case "direct", "unicode":
+            return nil
+        default:
+            guard let keyboard = hangulKeyboardID(of: id, settings: settings) else { return nil }
+            if keyboard == "ro" {
+                return "the romaja keyboard (Latin transliteration) has no composer in Inkstone; use hangul:2 or a 3-set keyboard"
+            }
+            let path = "\(settings.hangulKeyboardDirectory)/hangul-keyboard-\(keyboard).xml"
+            guard access(path, R_OK) == 0 else {
+                return "\(path) is missing (install the Debian package libhangul-data)"
+            }
+            return nil
+        }
+    }
+
+    /// The libhangul keyboard of a Hangul engine id (`hangul` → the configured one), or nil for other engines.
+    static func hangulKeyboardID(of id: String, settings: EngineSettings) -> String? {
+        if id == "hangul" { return settings.hangulKeyboard }
+        guard id.hasPrefix("hangul:") else { return nil }
+        return String(id.dropFirst("hangul:".count))
+    }
+
+    /// Checks that `id` names an engine that can be made.
+    /// - Throws: `InvalidArgument` for an unknown id (with a suggestion), `InvalidState`
+    ///   for a known engine whose data is missing (with the package to install).
+    public static func validate(_ id: String, settings: EngineSettings = .stock) throws(InkstoneError) {
+        guard knownIDs.contains(id) else {
+            throw .invalidArgument(
+                "no engine with id '\(id)'\(Suggestion.didYouMean(id, in: knownIDs)); known: \(knownIDs.joined(separator: ", "))")
+        }
+        if let reason = unavailableReason(id, settings: settings) {
+            throw .invalidState("engine '\(id)' is unavailable: \(reason)")
+        }
+    }
+
+    /// A fresh engine instance for `id`, made with `settings`.
+    /// - Throws: as ``validate(_:settings:)``, or `InvalidState` when the keyboard file cannot be read.
+    public static func makeEngine(id: String, settings: EngineSettings = .stock) throws(InkstoneError) -> any CompositionEngine {
+        try validate(id, settings: settings)
         switch id {
         case "direct": return DirectEngine()
         case "compose": return ComposeEngine()
-        case "hangul": return HangulEngine()
-        case "unicode": return UnicodeEngine()
+        case "unicode": return UnicodeEngine(trigger: settings.unicodeKey)
         default:
-            let known = entries.map(\.id).sorted().joined(separator: ", ")
-            throw .unknownObject("no engine with id '\(id)' (known: \(known))")
+            guard let keyboardID = hangulKeyboardID(of: id, settings: settings) else {
+                throw .invalidArgument("no engine with id '\(id)'")
+            }
+            let keyboard: HangulKeyboard
+            do {
+                keyboard = try HangulKeyboardCache.keyboard(keyboardID, directory: settings.hangulKeyboardDirectory)
+            } catch {
+                throw .invalidState("engine '\(id)' is unavailable: \(error.message)")
+            }
+            return HangulEngine(
+                keyboard: keyboard, hanja: .shared, candidatePageSize: settings.candidatePageSize, id: id,
+                hanjaKeys: settings.hanjaKeys, candidateLabels: settings.candidateLabels)
         }
     }
 }

@@ -27,6 +27,12 @@ public struct HangulEngine: CompositionEngine {
     /// Candidates per page for Hanja.
     public var candidatePageSize: Int
     private let direct = DirectEngine()
+    /// The id clients see (`hangul`, or `hangul:<keyboard>` when named so).
+    public let id: String
+    /// Keys that open Hanja candidates.
+    private let hanjaKeys: [KeyTrigger]
+    /// Selection labels of the candidate list.
+    private let candidateLabels: String
 
     /// An open Hanja list and what picking from it replaces.
     private struct HanjaConversion: Sendable {
@@ -58,14 +64,18 @@ public struct HangulEngine: CompositionEngine {
     }
 
     /// Creates an engine on a given keyboard and Hanja table (nil: no Hanja).
-    public init(keyboard: HangulKeyboard, hanja: HanjaTable?, candidatePageSize: Int = 9) {
+    /// `id` is what clients see; `hanjaKeys` open Hanja candidates (default `Hangul_Hanja`, `F9`).
+    public init(
+        keyboard: HangulKeyboard, hanja: HanjaTable?, candidatePageSize: Int = 9, id: String = "hangul",
+        hanjaKeys: [KeyTrigger] = EngineSettings.stock.hanjaKeys, candidateLabels: String = CandidateList.digitLabels
+    ) {
+        self.candidateLabels = candidateLabels
         composer = HangulComposer(keyboard: keyboard)
         self.hanja = hanja
         self.candidatePageSize = candidatePageSize
+        self.id = id
+        self.hanjaKeys = hanjaKeys
     }
-
-    /// `hangul`.
-    public var id: String { "hangul" }
 
     /// The syllable being composed, or nil.
     public var preedit: Preedit? { Preedit.underlined(HangulJamo.string(composer.preedit)) }
@@ -85,7 +95,7 @@ public struct HangulEngine: CompositionEngine {
     public mutating func handle(_ key: KeyEvent) -> EngineOutput {
         guard !key.isRelease, !Keysym.isModifier(key.keysym) else { return unchanged(consumed: false) }
         if hanjaConversion != nil, let output = handleCandidateKey(key) { return output }
-        if (key.keysym == Keysym.hangulHanja || key.keysym == Keysym.f9) && !key.isShortcut {
+        if hanjaKeys.matches(key) {
             if let output = openHanja() { return output }
             var nothingToConvert = unchanged(consumed: false)
             nothingToConvert.notice = "no Hanja for the text at the caret"
@@ -147,7 +157,7 @@ public struct HangulEngine: CompositionEngine {
             surroundingLength = word.utf16.count
         }
         guard !items.isEmpty else { return nil }
-        hanjaConversion = HanjaConversion(list: CandidateList(items: items, pageSize: candidatePageSize),
+        hanjaConversion = HanjaConversion(list: CandidateList(items: items, pageSize: candidatePageSize, labels: candidateLabels),
                                     surroundingLength: surroundingLength)
         return unchanged(consumed: true)
     }

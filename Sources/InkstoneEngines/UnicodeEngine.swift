@@ -1,7 +1,7 @@
 /// `unicode`: type a character by its code point.
 ///
-/// Ctrl+Shift+U (keysym `U` or `u` with Control and Shift, as GTK) starts entry; there is
-/// no other trigger. The preedit shows `u` and the hex digits typed so far. Then:
+/// Ctrl+Shift+U (keysym `U` or `u` with Control and Shift, as GTK; another key when
+/// configured) starts entry; there is no other trigger. The preedit shows `u` and the hex digits typed so far. Then:
 /// - `0`–`9`, `a`–`f` (either case, keypad digits too) append a digit (at most 8);
 /// - Space, Return or KP_Enter commit the character; an empty entry, U+0000 (which a
 ///   D-Bus string cannot carry), a surrogate
@@ -17,8 +17,13 @@ public struct UnicodeEngine: CompositionEngine {
     /// The most digits accepted.
     static let maximumDigits = 8
 
-    /// Creates the engine.
-    public init() {}
+    /// The key that starts entry.
+    private let trigger: KeyTrigger
+
+    /// Creates the engine; `trigger` starts entry (default Ctrl+Shift+U).
+    public init(trigger: KeyTrigger = EngineSettings.stock.unicodeKey) {
+        self.trigger = trigger
+    }
 
     /// `unicode`.
     public var id: String { "unicode" }
@@ -31,8 +36,7 @@ public struct UnicodeEngine: CompositionEngine {
         guard !key.isRelease, !Keysym.isModifier(key.keysym) else {
             return EngineOutput(consumed: false, preedit: preedit)
         }
-        let isTrigger = (key.keysym == 0x55 || key.keysym == 0x75)
-            && key.modifiers.isSuperset(of: [.control, .shift]) && !key.modifiers.contains(.alt)
+        let isTrigger = trigger.matches(key)
         guard let typed = digits else {
             guard isTrigger else { return direct.handle(key) }
             digits = ""

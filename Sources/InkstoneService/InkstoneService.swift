@@ -1,3 +1,4 @@
+import InkstoneEngines
 import InkstoneText
 
 /// The service core: documents, input contexts, who owns what, limits, and the
@@ -6,8 +7,11 @@ import InkstoneText
 ///
 /// Not thread-safe by design: one thread (the daemon's event loop) owns it.
 public final class InkstoneService: @unchecked Sendable {
-    /// The limits in force.
-    public let limits: ServiceLimits
+    /// The limits in force (a reload changes them for what comes next; nothing held is dropped).
+    public var limits: ServiceLimits
+    /// How engines are made for new contexts and engine switches (a reload changes them;
+    /// running engines keep theirs).
+    public var engineSettings: EngineSettings
     /// Where notifications go.
     public weak var sink: (any NotificationSink)?
 
@@ -19,8 +23,9 @@ public final class InkstoneService: @unchecked Sendable {
     private var nextContextID: UInt64 = 1
 
     /// Creates an empty service.
-    public init(limits: ServiceLimits = ServiceLimits()) {
+    public init(limits: ServiceLimits = ServiceLimits(), engineSettings: EngineSettings = .stock) {
         self.limits = limits
+        self.engineSettings = engineSettings
     }
 
     /// How many contexts and documents are alive.

@@ -10,6 +10,10 @@ extension InputContext {
     /// Processes one key; returns whether Inkstone acted on it (false: the
     /// application should handle it, e.g. a Ctrl shortcut).
     public func processKey(_ key: KeyEvent) throws(InkstoneError) -> Bool {
+        if let next = nextEngineInCycle(for: key) {
+            try setEngine(next)
+            return true
+        }
         if engine.needsSurroundingText { engine.setSurroundingText(textBeforeCaret()) }
         defersProperties = true
         defer {
@@ -47,10 +51,18 @@ extension InputContext {
 
     /// Switches engines; the old engine's composition is committed first.
     public func setEngine(_ id: String) throws(InkstoneError) {
-        let next = try EngineRegistry.makeEngine(id: id)
+        let next = try EngineRegistry.makeEngine(id: id, settings: service.engineSettings)
         try apply(engine.commitAndReset())
         engine = next
         service.publishProperties(of: shared)
+    }
+
+    /// The engine the configured cycle key switches to, when `key` is that key and a cycle is set.
+    func nextEngineInCycle(for key: KeyEvent) -> String? {
+        let settings = service.engineSettings
+        guard let cycleKey = settings.cycleKey, cycleKey.matches(key), !settings.cycle.isEmpty else { return nil }
+        let position = settings.cycle.firstIndex(of: engine.id) ?? -1
+        return settings.cycle[(position + 1) % settings.cycle.count]
     }
 
     /// Picks the candidate at `indexOnPage` of the visible page: `InvalidState`
@@ -60,8 +72,9 @@ extension InputContext {
         guard indexOnPage >= 0, indexOnPage < candidates.items.count else {
             throw .invalidArgument("candidate \(indexOnPage) is not on the page (0…\(candidates.items.count - 1))")
         }
-        let digit = UInt32((indexOnPage + 1) % 10)
-        _ = try processKey(KeyEvent(keysym: 0x30 + digit))
+        // The key that types the item's label (labels are printable ASCII: keysym = code).
+        let label = candidates.items[indexOnPage].label.unicodeScalars.first?.value ?? 0x31
+        _ = try processKey(KeyEvent(keysym: label))
     }
 
     /// Shows the next (`forward`) or previous page of the open candidate list.

@@ -45,7 +45,8 @@ public final class InputContext {
         self.shared = shared
         self.options = options
         self.service = service
-        engine = try EngineRegistry.makeEngine(id: options.engine ?? EngineRegistry.defaultEngineID)
+        let settings = service.engineSettings
+        engine = try EngineRegistry.makeEngine(id: options.engine ?? settings.defaultEngine, settings: settings)
         subscriptions = options.notifications
         view = shared.document.makeView(unit: options.unit, undo: service.limits.undoConfiguration)
     }

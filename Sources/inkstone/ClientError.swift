@@ -44,7 +44,7 @@ enum ClientError: Error, CustomStringConvertible {
     }
 }
 
-/// Runs `body`, turning D-Bus and client errors into a line on stderr and exit code 1.
+/// Runs `body`, turning D-Bus and client errors into a line on stderr and exit code 1 (``ExitStatus/failure``).
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()

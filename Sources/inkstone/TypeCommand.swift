@@ -9,8 +9,10 @@ struct TypeCommand: ParsableCommand {
         discussion: """
             Keys are named as ProcessKeyNames takes them (a, shift+a, space, BackSpace, Return, \
             Hangul, ...); with --text the arguments are inserted as text instead. Output: one line \
-            `commit: TEXT` per Committed signal, in order, then `text: TEXT`, the context's whole \
-            document, with no quoting (a trailing space stays). \
+            `commit: TEXT` per Committed signal, in order, then `unhandled: KEY` for each key the \
+            engine did not act on (an application would handle it itself), then `text: TEXT`, the \
+            context's whole document, with no quoting (a trailing space stays). Exits 3 when a key \
+            was unhandled. \
             Example: `inkstone type --engine hangul g k s r m f space` prints `text: 한글 `.
             """
     )
@@ -30,6 +32,7 @@ struct TypeCommand: ParsableCommand {
     var keys: [String] = []
 
     func run() throws {
+        var unhandled: [String] = []
         try reportingErrors {
             let link = try connection.connect()
             var options = ["notifications=commit+text"]
@@ -42,9 +45,11 @@ struct TypeCommand: ParsableCommand {
                     $0.append(keys.joined(separator: " "))
                 }
             } else if !keys.isEmpty {
-                try link.call(path: context, interface: DaemonLink.contextInterface, member: "ProcessKeyNames") {
+                var handled = try link.call(path: context, interface: DaemonLink.contextInterface, member: "ProcessKeyNames") {
                     $0.append(strings: keys)
-                }
+                }.reader()
+                let flags = try handled.readArray { try $0.readBool() }
+                unhandled = zip(keys, flags).filter { !$0.1 }.map(\.0)
             }
             var document = try link.call(path: context, interface: DaemonLink.contextInterface, member: "GetText")
                 .reader()
@@ -55,8 +60,10 @@ struct TypeCommand: ParsableCommand {
                 var signal = message.reader()
                 print("commit: \(try signal.readString())")
             }
+            for key in unhandled { print("unhandled: \(key)") }
             print("text: \(finalText)")
             try link.call(path: context, interface: DaemonLink.contextInterface, member: "Destroy")
         }
+        if !unhandled.isEmpty { throw ExitCode(ExitStatus.keysUnhandled) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import InkstoneConfig
 import InkstoneDBus
 import InkstoneService
 import Logging
@@ -14,9 +15,16 @@ struct InkstoneDaemonCommand: ParsableCommand {
             DBUS_SESSION_BUS_ADDRESS, exports /org/inkstone/Inkstone1, then owns \
             org.inkstone.Inkstone1 (allowing replacement).
 
+            Reads --config, else $XDG_CONFIG_HOME/inkstone/config.toml (~/.config/inkstone/config.toml) \
+            when it exists; flags override the file. SIGHUP or the Reload method read it again; \
+            a file with an error is refused (with its line) and the previous configuration stays.
+
+            Logs one line per event on stderr: `<N>message` with the syslog priority when stderr \
+            is the journal (JOURNAL_STREAM set), else `level: message`.
+
             Exit codes: 0 stopped by SIGTERM/SIGINT or replaced by another daemon; \
-            1 start-up failure; 2 the bus went away; 3 the name is owned by someone \
-            else and --replace was not given.
+            1 start-up failure (including a bad configuration file or flag value); 2 the bus went away; \
+            3 the name is owned by someone else and --replace was not given.
             """,
         version: InkstoneVersion.current
     )
@@ -27,32 +35,41 @@ struct InkstoneDaemonCommand: ParsableCommand {
     @Flag(help: "Take org.inkstone.Inkstone1 over from a running daemon.")
     var replace = false
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .info
+    @Option(help: "The configuration file (default: $XDG_CONFIG_HOME/inkstone/config.toml; must exist when given).")
+    var config: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (default: the file's log_level, info).")
+    var logLevel: String?
 
     @Flag(inversion: .prefixedNo, help: "Listen for direct peer-to-peer connections (GetPeerAddress).")
     var directTransport = true
 
-    @Option(help: "Input contexts one client may hold at once.")
-    var maxContexts = ServiceLimits().contextsPerPeer
+    @Option(help: "Input contexts one client may hold at once (limits.contexts_per_peer).")
+    var maxContexts: Int?
 
-    @Option(help: "Input contexts all clients of one user may hold at once.")
-    var maxContextsPerUser = ServiceLimits().contextsPerUser
+    @Option(help: "Input contexts all clients of one user may hold at once (limits.contexts_per_user).")
+    var maxContextsPerUser: Int?
 
-    @Option(help: "Persistent contexts (persist=true) the daemon holds at once.")
-    var maxPersistentContexts = ServiceLimits().persistentContexts
+    @Option(help: "Persistent contexts (persist=true) the daemon holds at once (limits.persistent_contexts).")
+    var maxPersistentContexts: Int?
 
-    @Option(help: "Peers one document may be shared with at once.")
-    var maxShares = ServiceLimits().sharesPerDocument
+    @Option(help: "Peers one document may be shared with at once (limits.shares_per_document).")
+    var maxShares: Int?
 
-    @Option(help: "The largest document, in UTF-8 bytes.")
-    var maxDocumentBytes = ServiceLimits().documentUTF8Bytes
+    @Option(help: "Documents one client may hold at once (limits.documents_per_peer).")
+    var maxDocuments: Int?
 
-    @Option(help: "The longest string one call may carry, in UTF-8 bytes.")
-    var maxStringBytes = ServiceLimits().stringUTF8Bytes
+    @Option(help: "The largest document, in UTF-8 bytes (limits.document_bytes).")
+    var maxDocumentBytes: Int?
 
-    @Option(help: "Bytes queued for a listener that does not read before its signals are dropped (and a direct peer is disconnected).")
-    var maxListenerBacklog = ServiceLimits().listenerBacklogBytes
+    @Option(help: "The longest string one call may carry, in UTF-8 bytes (limits.string_bytes).")
+    var maxStringBytes: Int?
+
+    @Option(help: "Engine of a context created without one (default_engine).")
+    var defaultEngine: String?
+
+    @Option(help: "Bytes queued for a listener that does not read before its signals are dropped (and a direct peer is disconnected) (limits.listener_backlog_bytes).")
+    var maxListenerBacklog: Int?
 
     @Flag(help: "Print every exported (interface, member, kind, signature, detail) and exit.")
     var printInterfaces = false
@@ -62,25 +79,14 @@ struct InkstoneDaemonCommand: ParsableCommand {
             print(ServiceObject.interfaceListing(), terminator: "")
             return
         }
-        let level = logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        LoggingSystem.bootstrap { _ in DaemonLogHandler() }
         let logger = Logger(label: "inkstoned")
-        var limits = ServiceLimits()
-        limits.contextsPerPeer = maxContexts
-        limits.contextsPerUser = maxContextsPerUser
-        limits.persistentContexts = maxPersistentContexts
-        limits.sharesPerDocument = maxShares
-        limits.documentUTF8Bytes = maxDocumentBytes
-        limits.stringUTF8Bytes = maxStringBytes
-        limits.listenerBacklogBytes = maxListenerBacklog
+        let load = settingsLoader()
+        let settings: DaemonSettings
         do {
-            try limits.validate()
+            settings = try load()
         } catch {
-            logger.critical("\(error.message)")
+            logger.critical("\(error)")
             throw ExitCode(Daemon.ExitStatus.failure.rawValue)
         }
         guard let busAddress = BusAddress.resolve(explicit: address) else {
@@ -89,8 +95,9 @@ struct InkstoneDaemonCommand: ParsableCommand {
         }
         let status: Daemon.ExitStatus
         do {
-            status = try Daemon(address: busAddress, logger: logger, limits: limits, directTransport: directTransport)
-                .run(replace: replace)
+            status = try Daemon(
+                address: busAddress, logger: logger, settings: settings, directTransport: directTransport, reload: load
+            ).run(replace: replace)
         } catch {
             logger.critical("could not start: \(error)")
             throw ExitCode(Daemon.ExitStatus.failure.rawValue)
@@ -98,8 +105,34 @@ struct InkstoneDaemonCommand: ParsableCommand {
         logger.info("exiting with status \(status.rawValue)")
         if status != .stopped { throw ExitCode(status.rawValue) }
     }
-}
 
-extension Logger.Level: @retroactive ExpressibleByArgument {}
+    /// Reads the configuration file and applies the flags; a failure is `InvalidArgument` with file and line.
+    private func settingsLoader() -> SettingsLoader {
+        let path = config ?? ConfigurationFile.defaultPath()
+        let required = config != nil
+        var overrides = ConfigurationOverrides()
+        overrides.contextsPerPeer = maxContexts
+        overrides.documentsPerPeer = maxDocuments
+        overrides.documentBytes = maxDocumentBytes
+        overrides.stringBytes = maxStringBytes
+        overrides.contextsPerUser = maxContextsPerUser
+        overrides.persistentContexts = maxPersistentContexts
+        overrides.sharesPerDocument = maxShares
+        overrides.listenerBacklogBytes = maxListenerBacklog
+        overrides.logLevel = logLevel
+        overrides.defaultEngine = defaultEngine
+        return { [overrides] () throws -> DaemonSettings in
+            do {
+                let (file, source) = try ConfigurationFile.load(path: path, required: required)
+                let configuration = try file.applying(overrides)
+                return DaemonSettings(
+                    limits: configuration.limits, engines: configuration.engines,
+                    logLevel: Logger.Level(rawValue: configuration.logLevel) ?? .info, source: source)
+            } catch let error as ConfigurationError {
+                throw error.inkstoneError
+            }
+        }
+    }
+}
 
 InkstoneDaemonCommand.main()

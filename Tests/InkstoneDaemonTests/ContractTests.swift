@@ -118,7 +118,12 @@ enum IntrospectionParser {
         let running = try RunningDaemon()
         let client = try BusClient(address: running.bus.address)
         let served = try client.callString(busName, servicePath, "org.freedesktop.DBus.Introspectable", "Introspect")
-        #expect(served == (try contractXML()), "run scripts/generate-introspection.sh after editing the XML")
+        // The contract plus the live tree's two subtrees as child nodes.
+        let children = "  <node name=\"context\"/>\n  <node name=\"document\"/>\n</node>\n"
+        let contract = try contractXML()
+        #expect(served.hasSuffix(children), "\(served)")
+        #expect(String(served.dropLast(children.count)) + "</node>" == contract.trimmingTrailingNewlines(),
+                "run scripts/generate-introspection.sh after editing the XML")
     }
 
     @Test func embeddedXMLIsUpToDate() throws {
@@ -184,5 +189,13 @@ enum IntrospectionParser {
                 }
             }
         }
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.last == "\n" { text.removeLast() }
+        return text
     }
 }

@@ -11,9 +11,13 @@ final class RunningDaemon {
     let bus: PrivateBus
     let daemon: DaemonProcess
 
-    init(bus: PrivateBus? = nil, arguments: [String] = []) throws {
+    /// Starts the daemon with `arguments`; it reads no configuration file of the user running
+    /// the tests (`XDG_CONFIG_HOME` points nowhere unless `environment` sets it).
+    init(bus: PrivateBus? = nil, arguments: [String] = [], environment: [String: String] = [:]) throws {
         self.bus = try bus ?? PrivateBus()
-        daemon = try DaemonProcess(arguments: ["--address", self.bus.address] + arguments)
+        daemon = try DaemonProcess(
+            arguments: ["--address", self.bus.address] + arguments,
+            environment: ["XDG_CONFIG_HOME": "/nonexistent/inkstone-tests"].merging(environment) { $1 })
         let owned = try daemon.waitForName(busName, on: self.bus.address)
         try #require(owned, "inkstoned did not take \(busName): \(daemon.stderr)")
     }

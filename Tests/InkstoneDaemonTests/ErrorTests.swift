@@ -38,7 +38,7 @@ import Testing
             }),
             ("InvalidArgument", context, "ProcessKeyNames", { $0.append(strings: ["a", "no_such_key", "b"]) }),
             ("InvalidArgument", context, "Subscribe", { $0.append(strings: ["text", "gossip"]) }),
-            ("UnknownObject", context, "SetEngine", { $0.append("no-such-engine") }),
+            ("InvalidArgument", context, "SetEngine", { $0.append("no-such-engine") }),
             ("InvalidState", context, "EndUndoGroup", { _ in }),
             ("InvalidState", context, "NextPage", { _ in }),
             // With no list open, picking and paging fail alike.
@@ -59,7 +59,7 @@ import Testing
             ("UnknownObject", servicePath, "CreateInputContext", {
                 $0.append(vardict: ["document": .objectPath("/org/inkstone/Inkstone1/document/42")])
             }),
-            ("UnknownObject", servicePath, "NewInputContext", { $0.append(strings: ["engine=telepathy"]) }),
+            ("InvalidArgument", servicePath, "NewInputContext", { $0.append(strings: ["engine=telepathy"]) }),
         ]
         for (code, path, member, body) in cases {
             let interface = path == servicePath ? serviceInterface

@@ -24,13 +24,34 @@ enum ReadmeWalkthrough {
                 continue
             }
             guard inShellBlock else { continue }
-            if line.hasPrefix("dbus-send ") || line.hasPrefix("gdbus ") {
+            if isCommand(line) {
                 commands.append(ReadmeCommand(line: line))
             } else if line.hasPrefix("# →"), !commands.isEmpty {
                 commands[commands.count - 1].expectations.append(String(line.dropFirst(3)).trimmingCharacters(in: " "))
             }
         }
         return commands
+    }
+
+    /// Lines the test runs: client calls, `echo`, and `NAME=$(…)` assignments.
+    static func isCommand(_ line: String) -> Bool {
+        ["dbus-send ", "gdbus ", "inkstone ", "echo "].contains { line.hasPrefix($0) } || assignedVariable(line) != nil
+    }
+
+    /// `ctx` for a line `ctx=$(…)`, else nil.
+    static func assignedVariable(_ line: String) -> String? {
+        guard let equals = line.firstIndex(of: "="), line[equals...].hasPrefix("=$(") else { return nil }
+        let name = line[..<equals]
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0 == "_" }) else { return nil }
+        return String(name)
+    }
+
+    /// The first ```toml block.
+    static func tomlBlock(in readme: String) -> String? {
+        guard let start = readme.firstRange(of: "```toml\n") else { return nil }
+        let rest = readme[start.upperBound...]
+        guard let end = rest.firstRange(of: "```") else { return nil }
+        return String(rest[..<end.lowerBound])
     }
 
     /// Collapses every run of white space to one space.
@@ -54,24 +75,50 @@ extension String {
         #expect(commands.filter { !$0.expectations.isEmpty }.count >= 8)
     }
 
-    /// Runs every command of the walkthrough, in order, against a fresh daemon
-    /// on a private bus that stands in for the session bus.
+    /// Runs every command of the walkthrough, in order, as one shell would (variables
+    /// assigned by `ctx=$(…)` lines are set for the lines after them), against a fresh
+    /// daemon and then again against the same daemon, which then already has contexts.
     @Test func everyWalkthroughCommandWorksAsShown() throws {
         let running = try RunningDaemon()
-        let environment = ["DBUS_SESSION_BUS_ADDRESS": running.bus.address]
-        for command in ReadmeWalkthrough.commands(in: try readme()) {
-            let result = try run(["/bin/sh", "-c", command.line], environment: environment)
-            let output = ReadmeWalkthrough.folded(result.stdout + "\n" + result.stderr)
-            let expectsError = command.expectations.contains { $0.hasPrefix("Error ") }
-            if expectsError {
-                #expect(result.termination != .exited(0), "\(command) should fail")
-            } else {
-                #expect(result.termination == .exited(0), "\(command) failed: \(output)")
-            }
-            for expected in command.expectations {
-                #expect(output.contains(ReadmeWalkthrough.folded(expected)), "\(command): no '\(expected)' in \(output)")
+        let clientFolder = String(builtProduct("inkstone").dropLast("/inkstone".count))
+        let path = clientFolder + ":" + (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin")
+        let commands = ReadmeWalkthrough.commands(in: try readme())
+        #expect(commands.contains { ReadmeWalkthrough.assignedVariable($0.line) != nil })
+        #expect(commands.contains { $0.line.hasPrefix("inkstone ") })
+        for round in 1...2 {
+            var environment = ["DBUS_SESSION_BUS_ADDRESS": running.bus.address, "PATH": path]
+            for command in commands {
+                if let variable = ReadmeWalkthrough.assignedVariable(command.line) {
+                    let result = try run(["/bin/sh", "-c", command.line + "\nprintf '%s' \"$\(variable)\""],
+                                         environment: environment)
+                    #expect(result.termination == .exited(0), "round \(round): \(command) failed: \(result.stderr)")
+                    #expect(!result.stdout.isEmpty, "round \(round): \(command) set no \(variable)")
+                    environment[variable] = result.stdout
+                    continue
+                }
+                let result = try run(["/bin/sh", "-c", command.line], environment: environment)
+                let output = ReadmeWalkthrough.folded(result.stdout + "\n" + result.stderr)
+                let expectsError = command.expectations.contains { $0.hasPrefix("Error ") }
+                if expectsError {
+                    #expect(result.termination != .exited(0), "round \(round): \(command) should fail")
+                } else {
+                    #expect(result.termination == .exited(0), "round \(round): \(command) failed: \(output)")
+                }
+                for expected in command.expectations {
+                    #expect(output.contains(ReadmeWalkthrough.folded(expected)),
+                            "round \(round): \(command): no '\(expected)' in \(output)")
+                }
             }
         }
+    }
+
+    /// The README's configuration block is what `inkstone config show --defaults` prints.
+    @Test func configurationBlockIsTheDefaults() throws {
+        let block = try #require(ReadmeWalkthrough.tomlBlock(in: try readme()))
+        let shown = try run([builtProduct("inkstone"), "config", "show", "--defaults"])
+        #expect(shown.termination == .exited(0))
+        let withoutTitle = shown.stdout.split(separator: "\n", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        #expect(block == withoutTitle, "README.md's config.toml block differs from `inkstone config show --defaults`:\n\(shown.stdout)")
     }
 
     /// `make run`'s script with no session bus: it starts a private bus, prints

@@ -47,4 +47,13 @@ import Testing
             }
         }
     }
+
+    /// Configured labels name the positions and pick with their keys; the page is no longer than the labels.
+    @Test func configuredLabelsLabelAndPick() throws {
+        var list = CandidateList(items: (0..<8).map { Candidate(text: "c\($0)") }, pageSize: 9, labels: "asdf")
+        #expect(list.pageSize == 4)
+        #expect(list.page.map(\.label) == ["a", "s", "d", "f"])
+        #expect(list.handle(KeyEvent(keysym: 0x31)) == .notForList)
+        #expect(list.handle(KeyEvent(keysym: 0x73)) == .picked(Candidate(text: "c1")))
+    }
 }

@@ -40,7 +40,7 @@ extension InkstoneIntrospection {
       <arg name="version" type="s" direction="out"/>
     </method>
     <method name="CreateInputContext">
-      <annotation name="org.gtk.GDBus.DocString" value="Creates an input context owned by the caller and returns its path. Options (all optional): unit (s: utf16, utf8, scalars, graphemes; default utf16), program (s, at most 255 bytes, else LimitExceeded), document (o: attach to a document created by or shared with the caller; default a new document), notifications (as: text, selection, marked, commit, edits, properties, candidates, geometry; default all), focus_out (s: commit or discard; default commit), queue_edits (b: queue edits while another context composes, else Busy; default true), engine (s: an id from ListEngines; default compose), persist (b: the context outlives the caller's connection and any peer may call it, for dbus-send and scripts; default false), ambiguous_wide (b: East Asian Ambiguous characters take 2 cells in SetCellGrid layouts; default false), coalesce (b: each call's notifications for this context arrive as one Notifications signal; default false). Unknown options are InvalidArgument; too many contexts (of the caller, of the user, or persistent ones) LimitExceeded."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Creates an input context owned by the caller and returns its path. Options (all optional): unit (s: utf16, utf8, scalars, graphemes; default utf16), program (s, at most 255 bytes, else LimitExceeded), document (o: attach to a document created by or shared with the caller; default a new document), notifications (as: text, selection, marked, commit, edits, properties, candidates, geometry; default all), focus_out (s: commit or discard; default commit), queue_edits (b: queue edits while another context composes, else Busy; default true), engine (s: an id from ListEngines; default the configuration's default_engine, compose; an unknown id is InvalidArgument with a suggestion, an engine whose data is not installed InvalidState naming the Debian package), persist (b: the context outlives the caller's connection and any peer may call it, for dbus-send and scripts; default false), ambiguous_wide (b: East Asian Ambiguous characters take 2 cells in SetCellGrid layouts; default false), coalesce (b: each call's notifications for this context arrive as one Notifications signal; default false). Unknown options are InvalidArgument; too many contexts (of the caller, of the user, or persistent ones) LimitExceeded."/>
       <arg name="options" type="a{sv}" direction="in"/>
       <arg name="context" type="o" direction="out"/>
     </method>
@@ -54,8 +54,24 @@ extension InkstoneIntrospection {
       <arg name="document" type="o" direction="out"/>
     </method>
     <method name="ListEngines">
-      <annotation name="org.gtk.GDBus.DocString" value="The composition engines: (id, description) pairs, e.g. (compose, dead keys and Compose sequences)."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The composition engines a context can use now: (id, description) pairs, the configured default engine first, e.g. (compose, dead keys and Compose sequences). Ids: compose, direct, unicode, hangul (the configured keyboard) and hangul:KEYBOARD for each libhangul keyboard (hangul:2, hangul:2y, hangul:32, hangul:39, hangul:3f, hangul:3s, hangul:3y, hangul:ahn). Engines whose data is missing are not listed here but in ListUnavailableEngines."/>
       <arg name="engines" type="a(ss)" direction="out"/>
+    </method>
+    <method name="ListUnavailableEngines">
+      <annotation name="org.gtk.GDBus.DocString" value="The engines the daemon knows but cannot offer: (id, reason) pairs; the reason names the Debian package to install when data is missing (libhangul-data, libx11-data). hangul:ro (romaja) is always here: Inkstone has no romaja composer."/>
+      <arg name="engines" type="a(ss)" direction="out"/>
+    </method>
+    <method name="ListContexts">
+      <annotation name="org.gtk.GDBus.DocString" value="The input contexts the caller may call: its own and every persistent one, in creation order."/>
+      <arg name="contexts" type="ao" direction="out"/>
+    </method>
+    <method name="ListDocuments">
+      <annotation name="org.gtk.GDBus.DocString" value="The documents the caller may attach contexts to: those it created and those shared with it, in creation order."/>
+      <arg name="documents" type="ao" direction="out"/>
+    </method>
+    <method name="Reload">
+      <annotation name="org.gtk.GDBus.DocString" value="Reads the configuration file again (as SIGHUP does) and returns its path (empty: no file, built-in defaults). Command-line flags still override it. Existing contexts and their engines stay; new limits and engine settings apply to what comes next. A file with an error is InvalidArgument with file:line: message, and the configuration in force does not change."/>
+      <arg name="source" type="s" direction="out"/>
     </method>
     <method name="GetStatus">
       <annotation name="org.gtk.GDBus.DocString" value="The daemon's state, for inkstone status: version (s), pid (u), uptime_seconds (d), contexts (u) and documents (u) alive, rss_bytes (t: resident memory, VmRSS), peer_address (s: as GetPeerAddress) and peer_connections (u: open direct connections). Clients must ignore keys they do not know."/>
@@ -71,7 +87,7 @@ extension InkstoneIntrospection {
     </property>
   </interface>
   <interface name="org.freedesktop.DBus.Introspectable">
-    <annotation name="org.gtk.GDBus.DocString" value="Standard interface: describes this object's interfaces as introspection XML."/>
+    <annotation name="org.gtk.GDBus.DocString" value="Standard interface: describes this object's interfaces as introspection XML, with a child node per subtree (context, document); introspecting /org/inkstone/Inkstone1/context lists the live contexts as children (document likewise), and a path with no live object answers org.inkstone.Error.UnknownObject."/>
     <method name="Introspect">
       <annotation name="org.gtk.GDBus.DocString" value="Returns the introspection XML of the object."/>
       <arg name="xml_data" type="s" direction="out"/>

@@ -1,0 +1,118 @@
+import InkstoneConfig
+import InkstoneEngines
+import Testing
+
+@Suite struct ConfigurationFileTests {
+    @Test func anEmptyFileIsTheDefaults() throws {
+        #expect(try ConfigurationFile.parse("") == Configuration())
+        #expect(try ConfigurationFile.parse("# nothing\n\n") == Configuration())
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let text = """
+            default_engine = "hangul:39"
+            engine_cycle = ["compose", "hangul"]
+            log_level = "debug"
+
+            [keys]
+            cycle_engine = "Control+space"
+            hanja = ["F9"]
+            unicode = "Control+Shift+e"
+
+            [candidates]
+            page_size = 5
+            labels = "asdfg"
+
+            [hangul]
+            keyboard = "3f"
+            keyboard_directory = "/usr/share/libhangul/keyboards"
+
+            [limits]
+            contexts_per_peer = 8
+            documents_per_peer = 9
+            document_bytes = 1000
+            string_bytes = 100
+            """
+        let configuration = try ConfigurationFile.parse(text)
+        #expect(configuration.engines.defaultEngine == "hangul:39")
+        #expect(configuration.engines.cycle == ["compose", "hangul"])
+        #expect(configuration.logLevel == "debug")
+        #expect(configuration.engines.cycleKey?.description == "Control+space")
+        #expect(configuration.engines.hanjaKeys.map(\.description) == ["F9"])
+        #expect(configuration.engines.unicodeKey.description == "Control+Shift+e")
+        #expect(configuration.engines.candidatePageSize == 5)
+        #expect(configuration.engines.candidateLabels == "asdfg")
+        #expect(configuration.engines.hangulKeyboard == "3f")
+        #expect(configuration.limits.contextsPerPeer == 8)
+        #expect(configuration.limits.documentsPerPeer == 9)
+        #expect(configuration.limits.documentUTF8Bytes == 1000)
+        #expect(configuration.limits.stringUTF8Bytes == 100)
+    }
+
+    /// `show` writes a file that reads back to the same configuration, with every key.
+    @Test func renderedConfigurationReadsBack() throws {
+        var configuration = Configuration()
+        configuration.engines.defaultEngine = "hangul"
+        configuration.limits.contextsPerPeer = 3
+        let text = ConfigurationFile.render(configuration)
+        #expect(try ConfigurationFile.parse(text) == configuration)
+        for key in ["default_engine", "engine_cycle", "log_level", "cycle_engine", "hanja", "unicode", "page_size",
+                    "labels", "keyboard", "keyboard_directory", "contexts_per_peer", "documents_per_peer", "document_bytes",
+                    "string_bytes"] {
+            #expect(text.contains("\n\(key) = "), "\(key) missing from:\n\(text)")
+        }
+        #expect(try ConfigurationFile.parse(ConfigurationFile.render(Configuration())) == Configuration())
+    }
+
+    @Test(arguments: [
+        ("a = 1\nb = \n", 2, "expected"),
+        ("\n\n[limits]\ncontexts_per_peer = -5\n", 4, "limits.contexts_per_peer is -5"),
+        ("log_level = \"info\"\ndefault_engine = \"hangl\"\n", 2, "did you mean 'hangul'?"),
+        ("[candidates]\npage_sise = 4\n", 2, "unknown key 'candidates.page_sise' (did you mean 'candidates.page_size'?)"),
+        ("[candidates]\npage_size = 11\n", 2, "1 to 10"),
+        ("[candidates]\npage_size = \"9\"\n", 2, "must be an integer, not a string"),
+        ("[keys]\nhanja = [\"F9\", \"Nosuchkey\"]\n", 2, "keys.hanja"),
+        ("\n[hangul]\nkeyboard = \"99\"\n", 3, "hangul.keyboard '99'"),
+        ("limits.string_bytes = 0\n", 1, "limits.string_bytes is 0"),
+        ("[candidates]\nlabels = \"aa\"\n", 2, "distinct printable ASCII"),
+        ("[candidates]\nlabels = \"asdf\"\npage_size = 9\n", 3, "only 4 labels"),
+    ])
+    func errorsNameTheLine(text: String, line: Int, fragment: String) {
+        do {
+            _ = try ConfigurationFile.parse(text, file: "/x/config.toml")
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.description.hasPrefix("/x/config.toml:\(line): "), "\(error)")
+            #expect(error.description.contains(fragment), "\(error)")
+        }
+    }
+
+    @Test func aMissingDefaultFileIsTheDefaultsButAMissingNamedFileIsAnError() throws {
+        let (configuration, source) = try ConfigurationFile.load(path: "/nonexistent/inkstone/config.toml", required: false)
+        #expect(configuration == Configuration())
+        #expect(source == "")
+        #expect(throws: ConfigurationError.self) {
+            try ConfigurationFile.load(path: "/nonexistent/inkstone/config.toml", required: true)
+        }
+    }
+
+    @Test func defaultPathFollowsXDG() {
+        #expect(ConfigurationFile.defaultPath { ["XDG_CONFIG_HOME": "/c", "HOME": "/h"][$0] } == "/c/inkstone/config.toml")
+        #expect(ConfigurationFile.defaultPath { ["HOME": "/h"][$0] } == "/h/.config/inkstone/config.toml")
+    }
+
+    @Test func flagsOverrideTheFileAndAreChecked() throws {
+        let file = try ConfigurationFile.parse("[limits]\ncontexts_per_peer = 8\n")
+        var overrides = ConfigurationOverrides()
+        overrides.contextsPerPeer = 2
+        #expect(try file.applying(overrides).limits.contextsPerPeer == 2)
+        overrides.contextsPerPeer = -5
+        do {
+            _ = try file.applying(overrides)
+            Issue.record("--max-contexts=-5 accepted")
+        } catch {
+            #expect(error.description.contains("--max-contexts"))
+        }
+    }
+}
