@@ -32,31 +32,45 @@ struct TypeCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let link = try connection.connect()
-            var options = ["notifications=commit+text"]
+            var options = ["notifications="]
             if let engine { options.append("engine=\(engine)") }
             if let unit { options.append("unit=\(unit)") }
             var reply = try link.call(member: "NewInputContext") { $0.append(strings: options) }.reader()
             let context = try reply.readObjectPath()
+            // The reporting calls bring this context's events in their reply.
+            var events: [DBusValue] = []
             if text {
-                try link.call(path: context, interface: DaemonLink.contextInterface, member: "InsertText") {
+                var reply = try link.call(path: context, interface: DaemonLink.contextInterface, member: "InsertTextReporting") {
                     $0.append(keys.joined(separator: " "))
-                }
+                }.reader()
+                events = try Self.reportedEvents(&reply, skipping: 2)
             } else if !keys.isEmpty {
-                try link.call(path: context, interface: DaemonLink.contextInterface, member: "ProcessKeyNames") {
-                    $0.append(strings: keys)
-                }
+                var reply = try link.call(
+                    path: context, interface: DaemonLink.contextInterface, member: "ProcessKeyNamesReporting"
+                ) { $0.append(strings: keys) }.reader()
+                events = try Self.reportedEvents(&reply, skipping: 1)
             }
             var document = try link.call(path: context, interface: DaemonLink.contextInterface, member: "GetText")
                 .reader()
             let finalText = try document.readString()
-            // Every signal sent before GetText's reply is queued by now, in order.
-            while let message = link.connection.nextMessage(timeoutMilliseconds: 0) {
-                guard message.kind == .signal, message.path == context, message.member == "Committed" else { continue }
-                var signal = message.reader()
-                print("commit: \(try signal.readString())")
+            for event in events {
+                guard case .structure(let fields) = event, fields.count == 2, fields[0] == .string("Committed"),
+                      case .array(_, let arguments) = fields[1], case .variant(.string(let commit))? = arguments.first
+                else { continue }
+                print("commit: \(commit)")
             }
             print("text: \(finalText)")
             try link.call(path: context, interface: DaemonLink.contextInterface, member: "Destroy")
         }
+    }
+}
+
+extension TypeCommand {
+    /// The `a(sav)` events of a reporting reply, after its `plain` plain
+    /// values and the revision.
+    fileprivate static func reportedEvents(_ reply: inout MessageReader, skipping plain: Int) throws -> [DBusValue] {
+        for _ in 0...plain { _ = try reply.readValue() }
+        guard case .array(_, let events) = try reply.readValue() else { return [] }
+        return events
     }
 }

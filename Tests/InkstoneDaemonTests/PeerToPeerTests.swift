@@ -59,13 +59,13 @@ private func peerCall(
     }
 
     /// Typing over a direct connection behaves as over the bus: same replies, same signals (on that connection).
-    @Test func directClientTypesHangulAndGetsItsSignals() throws {
+    @Test(arguments: NotificationMode.allCases) func directClientTypesHangulAndGetsItsSignals(mode: NotificationMode) throws {
         let daemon = try PeerDaemon()
         let connection = try daemon.connect()
         defer { connection.close() }
         #expect(connection.uniqueName == nil)
         var created = try peerCall(connection, servicePath, serviceInterface, "NewInputContext") {
-            $0.append(strings: ["engine=hangul"])
+            $0.append(strings: ["engine=hangul"] + (mode == .perEvent ? ["coalesce=false"] : []))
         }.reader()
         let context = try created.readObjectPath()
         var handled = try peerCall(connection, context, "org.inkstone.InputContext1", "ProcessKeyNames") {
@@ -78,10 +78,10 @@ private func peerCall(
         var members: Set<String> = []
         while let message = connection.nextMessage(timeoutMilliseconds: 0) {
             guard message.kind == .signal, message.path == context else { continue }
-            members.insert(message.member ?? "")
-            if message.member == "Committed" {
-                var reader = message.reader()
-                commits += try reader.readString()
+            #expect((message.member == "Notifications") == (mode == .coalesced), "\(message.member ?? "")")
+            for signal in SeenSignal.expand(message) {
+                members.insert(signal.member)
+                if signal.member == "Committed" { commits += signal.arguments.first?.stringValue ?? "" }
             }
         }
         #expect(commits == "한글 ")
