@@ -12,6 +12,7 @@ packages=(
   libhangul-dev libhangul-data         # Hangul keyboards and Hanja (libhangul is the tests' oracle)
   libglib2.0-bin                       # gdbus, used by tests and examples
   unicode-data                         # Unicode break test vectors for tests
+  python3-dbus valgrind                # scripts/profile-keys.sh (daemon CPU and instructions per key)
 )
 
 missing=()

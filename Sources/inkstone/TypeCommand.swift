@@ -9,7 +9,7 @@ struct TypeCommand: ParsableCommand {
         discussion: """
             Keys are named as ProcessKeyNames takes them (a, shift+a, space, BackSpace, Return, \
             Hangul, ...); with --text the arguments are inserted as text instead. Output: one line \
-            `commit: TEXT` per Committed signal, in order, then `text: TEXT`, the context's whole \
+            `commit: TEXT` per Committed event, in order, then `text: TEXT`, the context's whole \
             document, with no quoting (a trailing space stays). \
             Example: `inkstone type --engine hangul g k s r m f space` prints `text: 한글 `.
             """
