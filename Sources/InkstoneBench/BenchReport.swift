@@ -1,5 +1,6 @@
-/// One line of the benchmark table: a median and p99, their ratio to the
-/// baseline of the same run, and the goal.
+/// One line of the benchmark table: a median and p99, the median of its own
+/// baseline (measured interleaved with it, in the same run), the difference
+/// and the ratios to it, and the goal.
 struct BenchRow {
     /// What was measured.
     var name: String
@@ -7,6 +8,8 @@ struct BenchRow {
     var unit: String
     var median: Double
     var p99: Double?
+    /// The median of this row's own baseline (measured interleaved with it), in `unit`.
+    var baselineMedian: Double?
     /// median / baseline median (and p99 / baseline p99), when there is a baseline.
     var ratioMedian: Double?
     var ratioP99: Double?
@@ -25,7 +28,8 @@ struct BenchRow {
         let ratioMedian = stats.median / baseline.median
         let ratioP99 = stats.p99 / baseline.p99
         return BenchRow(
-            name: name, unit: "µs", median: stats.median, p99: stats.p99, ratioMedian: ratioMedian,
+            name: name, unit: "µs", median: stats.median, p99: stats.p99, baselineMedian: baseline.median,
+            ratioMedian: ratioMedian,
             ratioP99: ratioP99, goal: goal ?? limit.map { "≤ \(format($0))× echo" } ?? "",
             met: limit.map { ratioMedian <= $0 && ratioP99 <= $0 }, note: note)
     }
@@ -35,7 +39,7 @@ struct BenchRow {
         let verdict = met.map { $0 ? "true" : "false" } ?? "null"
         return """
             {"name": "\(name)", "unit": "\(unit)", "median": \(number(median)), "p99": \(number(p99)), \
-            "ratio_median": \(number(ratioMedian)), "ratio_p99": \(number(ratioP99)), "goal": "\(goal)", \
+            "baseline_median": \(number(baselineMedian)), "ratio_median": \(number(ratioMedian)), "ratio_p99": \(number(ratioP99)), "goal": "\(goal)", \
             "met": \(verdict), "note": "\(note)"}
             """
     }
@@ -49,8 +53,8 @@ enum BenchTable {
             return
         }
         let header = [
-            cell("benchmark", 40, left: true), cell("unit", 9, left: true), cell("median", 10), cell("p99", 10),
-            cell("×base med", 10), cell("×base p99", 10), "  " + cell("goal", 18, left: true),
+            cell("benchmark", 42, left: true), cell("unit", 7, left: true), cell("median", 10), cell("p99", 10),
+            cell("base med", 10), cell("−base", 9), cell("×base med", 10), cell("×base p99", 10), "  " + cell("goal", 18, left: true),
             cell("met", 5, left: true),
             "note",
         ]
@@ -59,8 +63,10 @@ enum BenchTable {
             let verdict = row.met.map { $0 ? "yes" : "NO" } ?? "-"
             Swift.print(
                 [
-                    cell(row.name, 40, left: true), cell(row.unit, 9, left: true), cell(format(row.median), 10),
-                    cell(row.p99.map(format) ?? "-", 10), cell(row.ratioMedian.map { format($0) + "×" } ?? "-", 10),
+                    cell(row.name, 42, left: true), cell(row.unit, 7, left: true), cell(format(row.median), 10),
+                    cell(row.p99.map(format) ?? "-", 10), cell(row.baselineMedian.map(format) ?? "-", 10),
+                    cell(row.baselineMedian.map { format(row.median - $0) } ?? "-", 9),
+                    cell(row.ratioMedian.map { format($0) + "×" } ?? "-", 10),
                     cell(row.ratioP99.map { format($0) + "×" } ?? "-", 10), "  " + cell(row.goal, 18, left: true),
                     cell(verdict, 5, left: true), row.note,
                 ].joined())

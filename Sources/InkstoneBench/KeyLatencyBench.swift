@@ -13,9 +13,12 @@ enum KeyLatency {
         }
     }
 
-    /// Every key-latency row: the echo baseline, round trips per engine over the bus, key → signal, direct.
+    /// Every key-latency row: the echo baseline, round trips per engine over the bus (a default context
+    /// reading its own `Notifications` signal, per-event signals, events in the reply), key → signal on another
+    /// view, and the direct peer-to-peer transport.
     ///
-    /// Also returns the idle round trips of the direct engine, over the bus and peer to peer (the load baselines).
+    /// Also returns the idle round trips of a default direct-engine context, over the bus and peer to peer
+    /// (the load baselines: the same context options and subscriptions as the load's contexts).
     static func rows(
         on bench: BenchBus, sizes: Sizes
     ) throws -> (rows: [BenchRow], idleBus: LatencyStats, idleDirect: LatencyStats) {
@@ -29,81 +32,60 @@ enum KeyLatency {
             }
             rows.append(
                 .latency(
-                    "key round trip, bus, \(engine)", keys, baseline: echo, limit: 1.1, note: "observer subscribed"))
+                    "key, bus, \(engine), default context", keys, baseline: echo, limit: 1.1,
+                    note: "ProcessKeyEvent; the caller reads its Notifications signal"))
         }
         for engine in ["direct", "hangul"] {
-            let (echo, keys) = try roundTrip(on: bench, engine: engine, direct: false, sizes: sizes, coalesce: true)
+            let (echo, reporting) = try roundTrip(
+                on: bench, engine: engine, direct: false, sizes: sizes, member: "ProcessKeyEventReporting")
             rows.append(
                 .latency(
-                    "key round trip, bus, \(engine), coalesced", keys, baseline: echo, limit: 1.1,
-                    note: "observer with coalesce=true: one signal per key"))
+                    "key, bus, \(engine), events in reply", reporting, baseline: echo, limit: 1.0,
+                    note: "ProcessKeyEventReporting: no signal to the caller"))
+        }
+        for engine in ["direct", "hangul"] {
+            let (echo, keys) = try roundTrip(
+                on: bench, engine: engine, direct: false, sizes: sizes, options: ["coalesce=false"])
+            rows.append(
+                .latency(
+                    "key, bus, \(engine), coalesce=false", keys, baseline: echo, limit: nil,
+                    note: "informational: one signal per notification to the caller"))
         }
         let (batchEcho, batch) = try batchRoundTrip(on: bench, keysPerCall: 50, sizes: sizes)
         rows.append(
             .latency(
                 "key batch (50/call), bus, per key", batch, baseline: batchEcho, limit: nil,
-                note: "informational: ProcessKeyNames, observer subscribed"))
-        for engine in ["direct", "hangul"] {
-            let (echo, reporting) = try roundTrip(
-                on: bench, engine: engine, direct: false, sizes: sizes, observed: false, member: "ProcessKeyEventReporting")
-            rows.append(
-                .latency(
-                    "key with events in reply, bus, \(engine)", reporting, baseline: echo, limit: 1.0,
-                    note: "ProcessKeyEventReporting, no signals"))
-        }
-        let (quietEcho, quiet) = try roundTrip(
-            on: bench, engine: "direct", direct: false, sizes: sizes, observed: false)
-        rows.append(
-            .latency(
-                "key round trip, bus, no signals", quiet, baseline: quietEcho, limit: nil,
-                note: "informational: no listener"))
+                note: "informational: ProcessKeyNamesReporting"))
         for engine in ["direct", "hangul"] {
             let (echo, signal) = try keyToSignal(on: bench, engine: engine, sizes: sizes)
             rows.append(
                 .latency(
-                    "key → signal, bus, \(engine)", signal, baseline: echo, limit: 1.15, note: "on an observing view"))
+                    "key → other view's signal, bus, \(engine)", signal, baseline: echo, limit: 1.15,
+                    note: "its Notifications signal, typist reporting"))
         }
-        let (echo, direct) = try roundTrip(on: bench, engine: "direct", direct: true, sizes: sizes)
+        let (echo, direct) = try roundTrip(
+            on: bench, engine: "direct", direct: true, sizes: sizes, member: "ProcessKeyEventReporting")
         rows.append(
             .latency(
-                "key round trip, direct p2p", direct, baseline: echo, limit: 0.6,
-                note: "observer subscribed; vs echo via the bus"))
-        let (directQuietEcho, directQuiet) = try roundTrip(
-            on: bench, engine: "direct", direct: true, sizes: sizes, observed: false)
+                "key, direct p2p, events in reply", direct, baseline: echo, limit: 0.5,
+                note: "ProcessKeyEventReporting; vs echo via the bus"))
+        let (defaultEcho, defaultDirect) = try roundTrip(on: bench, engine: "direct", direct: true, sizes: sizes)
         rows.append(
             .latency(
-                "key round trip, direct p2p, no signals", directQuiet, baseline: directQuietEcho, limit: 0.6,
-                note: "no listener; vs echo via the bus"))
-        return (rows, idle, direct)
+                "key, direct p2p, default context", defaultDirect, baseline: defaultEcho, limit: nil,
+                note: "informational: ProcessKeyEvent + Notifications; vs echo via the bus"))
+        return (rows, idle, defaultDirect)
     }
 
-    /// `ProcessKeyEvent` round trips interleaved with echo round trips, with an observing view (subscribed
-    /// to text and marked-text changes) draining its signals; the typing view itself takes the key's result
-    /// from the reply and subscribes to nothing. With `observed` false, a lone context that asked for no
-    /// notifications at all; `member` "ProcessKeyEventReporting" returns the key's events in the reply.
+    /// Key round trips interleaved with echo round trips: a context created with `engine` and `options`
+    /// (default subscriptions: its own changes come as one `Notifications` signal before the reply, which the
+    /// timed call reads), `member` "ProcessKeyEventReporting" for the events in the reply.
     static func roundTrip(
-        on bench: BenchBus, engine: String, direct: Bool, sizes: Sizes, observed: Bool = true,
-        member: String = "ProcessKeyEvent", coalesce: Bool = false
+        on bench: BenchBus, engine: String, direct: Bool, sizes: Sizes, member: String = "ProcessKeyEvent",
+        options: [String] = []
     ) throws -> (echo: LatencyStats, keys: LatencyStats) {
         let typer = try KeyClient(busAddress: bench.bus.address, direct: direct)
-        let observer = try KeyClient(busAddress: bench.bus.address)
-        let context: String
-        if observed {
-            let (document, typed) = try typer.createSharedDocument(
-                with: observer.uniqueName ?? "", options: ["engine=\(engine)", "notifications="])
-            _ = try observer.createContext([
-                "engine=direct", "document=\(document)", "notifications=text+marked", "coalesce=\(coalesce)",
-            ])
-            context = typed
-        } else {
-            var reader = try typer.callService("CreateInputContext") { writer in
-                writer.append(vardict: ["engine": .string(engine), "notifications": .array(elementSignature: "s", [])])
-            }.reader()
-            context = try reader.readObjectPath()
-        }
-        let drain = SignalDrain(client: observer)
-        drain.start()
-        defer { _ = drain.stop() }
+        let context = try typer.createContext(["engine=\(engine)"] + options)
         let keys = engine == "hangul" ? BenchKeys.hangul : BenchKeys.latin
         var echoSamples: [UInt64] = []
         var keySamples: [UInt64] = []
@@ -118,7 +100,7 @@ enum KeyLatency {
         return (LatencyStats(echoSamples), LatencyStats(keySamples))
     }
 
-    /// `ProcessKeyNames` with `keysPerCall` keys per call, with an observing view; samples are per key.
+    /// `ProcessKeyNamesReporting` with `keysPerCall` keys per call, with an observing view; samples are per key.
     static func batchRoundTrip(
         on bench: BenchBus, keysPerCall: Int, sizes: Sizes
     ) throws -> (echo: LatencyStats, perKey: LatencyStats) {
@@ -137,7 +119,7 @@ enum KeyLatency {
         for round in 0..<(calls + 2) {
             let echoTime = try bench.echoClient.timeEcho()
             let start = RawClient.now()
-            try typer.callContext(context, "ProcessKeyNames") { $0.append(strings: names) }
+            try typer.callContext(context, "ProcessKeyNamesReporting") { $0.append(strings: names) }
             let elapsed = RawClient.now() - start
             typer.drain()
             guard round >= 2 else { continue }
@@ -148,21 +130,22 @@ enum KeyLatency {
         return (LatencyStats(echoSamples), LatencyStats(perKeySamples))
     }
 
-    /// Time from sending a key to the observing view receiving its TextDidChange or MarkedTextChanged.
+    /// Time from sending a key to the observing view (default options) receiving its `Notifications` signal.
     static func keyToSignal(on bench: BenchBus, engine: String, sizes: Sizes) throws -> (
         echo: LatencyStats, signal: LatencyStats
     ) {
         let typer = try KeyClient(busAddress: bench.bus.address)
         let observer = try KeyClient(busAddress: bench.bus.address)
         let (document, context) = try typer.createSharedDocument(
-            with: observer.uniqueName ?? "", options: ["engine=\(engine)", "notifications=commit"])
-        let view = try observer.createContext(["engine=direct", "document=\(document)", "notifications=text+marked"])
+            with: observer.uniqueName ?? "", options: ["engine=\(engine)"])
+        let view = try observer.createContext(["engine=direct", "document=\(document)"])
         let keys = engine == "hangul" ? BenchKeys.hangul : BenchKeys.latin
         var echoSamples: [UInt64] = []
         var signalSamples: [UInt64] = []
         for round in 0..<(sizes.warmup + sizes.samples) {
             let echoTime = try bench.echoClient.timeEcho()
-            let message = try typer.keyMessage(context, keysym: keys[round % keys.count])
+            let message = try typer.keyMessage(
+                context, keysym: keys[round % keys.count], member: "ProcessKeyEventReporting")
             let start = RawClient.now()
             try typer.connection.send(message)
             typer.connection.flush()
@@ -171,9 +154,7 @@ enum KeyLatency {
                 guard let received = observer.connection.nextMessage(timeoutMilliseconds: 5000) else {
                     throw ValidationError("the observing view got no signal")
                 }
-                if received.kind == .signal, received.path == view,
-                    received.member == "TextDidChange" || received.member == "MarkedTextChanged"
-                {
+                if received.kind == .signal, received.path == view, received.member == "Notifications" {
                     signalTime = RawClient.now() - start
                 }
             }

@@ -26,9 +26,9 @@ struct ProtocolBench: ParsableCommand {
         let fanSamples = quick ? 50 : 2_000
         let one = try Self.fanOut(on: bench, observers: 1, samples: fanSamples)
         let ten = try Self.fanOut(on: bench, observers: 10, samples: fanSamples)
-        rows.append(.latency("InsertText → TextDidChange, 1 observer", one, baseline: one, limit: nil))
+        rows.append(.latency("InsertText → Notifications, 1 observer", one, baseline: one, limit: nil))
         rows.append(.latency(
-            "InsertText → TextDidChange, 10 observers", ten, baseline: one, limit: nil, goal: "≤ 2.00× 1 observer",
+            "InsertText → Notifications, 10 observers", ten, baseline: one, limit: nil, goal: "≤ 2.00× 1 observer",
             note: "until the last observer has it"))
         BenchTable.print(rows, json: json)
     }
@@ -86,7 +86,7 @@ struct ProtocolBench: ParsableCommand {
     }
 
     /// Time from sending `InsertText` until every one of `observers` views
-    /// (each its own connection, subscribed to text) has its `TextDidChange`.
+    /// (each its own connection, subscribed to text) has its `Notifications` signal.
     static func fanOut(on bench: BenchBus, observers count: Int, samples: Int) throws -> LatencyStats {
         let typist = try KeyClient(busAddress: bench.bus.address)
         let watchers = try (0..<count).map { _ in try KeyClient(busAddress: bench.bus.address) }
@@ -112,9 +112,9 @@ struct ProtocolBench: ParsableCommand {
             for watcher in watchers {
                 while true {
                     guard let received = watcher.connection.nextMessage(timeoutMilliseconds: 5_000) else {
-                        throw ValidationError("an observer got no TextDidChange")
+                        throw ValidationError("an observer got no Notifications")
                     }
-                    if received.kind == .signal, received.member == "TextDidChange" { break }
+                    if received.kind == .signal, received.member == "Notifications" { break }
                 }
             }
             let elapsed = RawClient.now() - start

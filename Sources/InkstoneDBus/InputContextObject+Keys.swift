@@ -5,21 +5,10 @@ import InkstoneText
 
 extension InputContextObject {
     static func addKeyMethods(_ builder: inout ObjectTableBuilder<InputContext>, service: InkstoneService) {
-        builder.method("ProcessKeyEvent", input: "uuubu", output: "b") { context, reader in
+        builder.reportingMethod("ProcessKeyEvent", input: "uuubu", output: "b") { context, reader in
             .bool(try context.processKey(try readKeyEvent(&reader)))
         }
-        builder.method("ProcessKeyEventReporting", input: "uuubu", output: "btssxa(sss)") { context, reader in
-            let report = try context.processKeyReporting(try readKeyEvent(&reader))
-            return .write { writer in
-                writer.append(report.handled)
-                writer.append(report.revision)
-                writer.append(report.commit)
-                writer.append(report.preedit)
-                writer.append(Int64(report.preeditCursor))
-                writer.appendCandidates(report.candidates)
-            }
-        }
-        builder.method("ProcessKeyNames", input: "as", output: "ab") { context, reader in
+        builder.reportingMethod("ProcessKeyNames", input: "as", output: "ab") { context, reader in
             let names = try reader.readStrings()
             let limit = service.limits.keyNamesPerCall
             guard names.count <= limit else {
@@ -34,19 +23,19 @@ extension InputContextObject {
                 }
             }
         }
-        builder.method("SetEngine", input: "s") { context, reader in
+        builder.reportingMethod("SetEngine", input: "s") { context, reader in
             try context.setEngine(try reader.readString())
             return .empty
         }
-        builder.method("SelectCandidate", input: "i") { context, reader in
+        builder.reportingMethod("SelectCandidate", input: "i") { context, reader in
             try context.selectCandidate(Int(try reader.readInt32()))
             return .empty
         }
-        builder.method("NextPage") { context, _ in
+        builder.reportingMethod("NextPage") { context, _ in
             try context.turnCandidatePage(forward: true)
             return .empty
         }
-        builder.method("PrevPage") { context, _ in
+        builder.reportingMethod("PrevPage") { context, _ in
             try context.turnCandidatePage(forward: false)
             return .empty
         }

@@ -48,11 +48,11 @@ public enum InputContextObject {
     }
 
     private static func addTextMethods(_ builder: inout ObjectTableBuilder<InputContext>, service: InkstoneService) {
-        builder.method("InsertText", input: "s", output: "tt") { context, reader in
+        builder.reportingMethod("InsertText", input: "s", output: "tt") { context, reader in
             let text = try reader.readString()
             return .receipt(try context.insertText(text))
         }
-        builder.method("DeleteBackward", output: "tt") { context, _ in .receipt(try context.deleteBackward()) }
+        builder.reportingMethod("DeleteBackward", output: "tt") { context, _ in .receipt(try context.deleteBackward()) }
         builder.method("HasText", output: "b") { context, _ in .bool(context.view.length > 0) }
         builder.method("GetText", output: "st") { context, _ in
             let text = context.view.text
@@ -67,7 +67,7 @@ public enum InputContextObject {
             let length = try reader.readInt()
             return .string(try context.view.text(start: start, length: length))
         }
-        builder.method("ReplaceRange", input: "xxst", output: "tt") { context, reader in
+        builder.reportingMethod("ReplaceRange", input: "xxst", output: "tt") { context, reader in
             let start = try reader.readInt()
             let length = try reader.readInt()
             let text = try reader.readString()
@@ -95,7 +95,7 @@ public enum InputContextObject {
             let range = context.view.selectedRange
             return .range(range?.start, range?.length)
         }
-        builder.method("SetSelectedRange", input: "xx") { context, reader in
+        builder.reportingMethod("SetSelectedRange", input: "xx") { context, reader in
             let start = try reader.readInt()
             let length = try reader.readInt()
             try context.setSelectedRange(start: start, length: length)
@@ -104,7 +104,7 @@ public enum InputContextObject {
     }
 
     private static func addMarkedTextMethods(_ builder: inout ObjectTableBuilder<InputContext>, service: InkstoneService) {
-        builder.method("SetMarkedText", input: "sxxxx") { context, reader in
+        builder.reportingMethod("SetMarkedText", input: "sxxxx") { context, reader in
             let text = try reader.readString()
             let selectionStart = try reader.readInt()
             let selectionLength = try reader.readInt()
@@ -115,7 +115,7 @@ public enum InputContextObject {
                 replacementStart: replacementStart, replacementLength: replacementLength)
             return .empty
         }
-        builder.method("SetMarkedTextSegments", input: "a(xxa{sv})") { context, reader in
+        builder.reportingMethod("SetMarkedTextSegments", input: "a(xxa{sv})") { context, reader in
             let segments = try reader.readArray { element in
                 try element.readStruct { fields in
                     (try fields.readInt(), try fields.readInt(), try fields.readVardict())
@@ -124,11 +124,11 @@ public enum InputContextObject {
             try context.setMarkedTextSegments(try segments.map(MarkedSegmentAttributes.segment))
             return .empty
         }
-        builder.method("UnmarkText") { context, _ in
+        builder.reportingMethod("UnmarkText") { context, _ in
             context.unmarkText()
             return .empty
         }
-        builder.method("DiscardMarkedText") { context, _ in
+        builder.reportingMethod("DiscardMarkedText") { context, _ in
             context.discardMarkedText()
             return .empty
         }
@@ -176,11 +176,11 @@ public enum InputContextObject {
     private static func addUndoAndFocusMethods(
         _ builder: inout ObjectTableBuilder<InputContext>, service: InkstoneService
     ) {
-        builder.method("Undo") { context, _ in
+        builder.reportingMethod("Undo") { context, _ in
             try context.undo()
             return .empty
         }
-        builder.method("Redo") { context, _ in
+        builder.reportingMethod("Redo") { context, _ in
             try context.redo()
             return .empty
         }

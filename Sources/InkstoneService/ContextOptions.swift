@@ -16,8 +16,10 @@ public struct ContextOptions: Sendable, Equatable {
     public var program: String = ""
     /// The document to attach to (its id), or nil for a new document.
     public var documentID: UInt64?
-    /// The notifications the context wants.
-    public var notifications: Set<NotificationKind> = Set(NotificationKind.allCases)
+    /// The notifications the context wants: by default every kind but
+    /// `properties` (`PropertiesChanged` only for those who ask: the other
+    /// notifications already carry every change it would announce).
+    public var notifications: Set<NotificationKind> = NotificationKind.defaults
     /// What focus-out does to open marked text.
     public var focusOut: FocusOutPolicy = .commit
     /// Whether edits made while another context composes are queued (true)
@@ -30,8 +32,9 @@ public struct ContextOptions: Sendable, Equatable {
     /// call). On the session bus every peer is the same Unix user.
     public var persist: Bool = false
     /// Whether the context gets each call's notifications as one combined
-    /// signal (`Notifications`) instead of one signal per notification.
-    public var coalesce: Bool = false
+    /// signal (`Notifications`, the default) instead of one signal per
+    /// notification (false: for `dbus-monitor` and `dbus-send` users).
+    public var coalesce: Bool = true
     /// Whether East Asian Ambiguous characters take 2 cells in the cell grid.
     public var ambiguousWide: Bool = false
 

@@ -15,14 +15,13 @@ extension InkstoneService {
         _ result: EditResult, in shared: SharedDocument, origin: InputContext?, committed: String? = nil,
         publishingProperties: Bool = true
     ) {
-        guard let sink else { return }
         // `Committed` goes out when the composition ends (the origin's marked
         // text changes), before the queued edits that ending releases.
         var pendingCommit = committed.flatMap { $0.isEmpty ? nil : $0 }
         func deliverCommit() {
             guard let text = pendingCommit, let origin else { return }
             pendingCommit = nil
-            if origin.wants(.commit) { sink.deliver(.committed(text), to: origin) }
+            if origin.wants(.commit) { deliver(.committed(text), to: origin) }
         }
         // One SelectionWill/Did pair per context and call: the pair carries the
         // selection as it is now, so a second one would repeat it.
@@ -34,8 +33,8 @@ extension InkstoneService {
                     let unit = context.unit
                     // A client's own programmatic edit is external to every other context.
                     let cause = record.cause == .programmatic && record.viewID != context.view.id ? .external : record.cause
-                    sink.deliver(.textWillChange(revision: record.revision - 1), to: context)
-                    sink.deliver(.textDidChange(
+                    deliver(.textWillChange(revision: record.revision - 1), to: context)
+                    deliver(.textDidChange(
                         revision: record.revision, start: record.start(in: unit),
                         oldLength: record.oldLength(in: unit), newLength: record.newLength(in: unit),
                         cause: cause), to: context)
@@ -44,13 +43,13 @@ extension InkstoneService {
                 guard let context = shared.context(viewID), context.wants(.selection),
                       selectionReported.insert(ObjectIdentifier(context)).inserted else { continue }
                 let range = context.view.selectedRange
-                sink.deliver(.selectionWillChange, to: context)
-                sink.deliver(.selectionDidChange(start: range?.start ?? -1, length: range?.length ?? 0), to: context)
+                deliver(.selectionWillChange, to: context)
+                deliver(.selectionDidChange(start: range?.start ?? -1, length: range?.length ?? 0), to: context)
             case .markedTextChanged(let viewID):
                 if let context = shared.context(viewID), context.wants(.marked) {
                     let view = context.view
                     let selection = view.markedSelection
-                    sink.deliver(.markedTextChanged(
+                    deliver(.markedTextChanged(
                         text: view.markedText ?? "", selectionStart: selection?.start ?? 0,
                         selectionLength: selection?.length ?? 0), to: context)
                 }
@@ -60,10 +59,10 @@ extension InkstoneService {
             case .queuedEditApplied(let ticket, let records):
                 guard let owner = shared.ticketOwners.removeValue(forKey: ticket.id), owner.wants(.edits) else { continue }
                 let revision = records.last?.revision ?? shared.document.revision
-                sink.deliver(.editApplied(ticket: ticket.id, revision: revision), to: owner)
+                deliver(.editApplied(ticket: ticket.id, revision: revision), to: owner)
             case .queuedEditFailed(let ticket, let error):
                 guard let owner = shared.ticketOwners.removeValue(forKey: ticket.id), owner.wants(.edits) else { continue }
-                sink.deliver(.editFailed(ticket: ticket.id, error: error), to: owner)
+                deliver(.editFailed(ticket: ticket.id, error: error), to: owner)
             }
         }
         deliverCommit()
@@ -74,18 +73,30 @@ extension InkstoneService {
     /// Sends `PropertiesChanged` to every context of the document whose
     /// observable properties moved since they were last sent.
     func publishProperties(of shared: SharedDocument) {
-        guard let sink else { return }
+        guard sink != nil else { return }
         for context in shared.contexts where context.wants(.properties) {
-            publishProperties(of: context, to: sink)
+            publishProperties(of: context)
         }
     }
 
     /// Sends `PropertiesChanged` for one context if anything moved.
-    func publishProperties(of context: InputContext, to sink: any NotificationSink) {
+    func publishProperties(of context: InputContext) {
         let now = ContextProperties(context)
         let changes = now.changes(since: context.publishedProperties)
         context.publishedProperties = now
-        if !changes.isEmpty { sink.deliver(.propertiesChanged(changes), to: context) }
+        if !changes.isEmpty { deliver(.propertiesChanged(changes), to: context) }
+    }
+}
+
+extension InkstoneService {
+    /// Hands one notification to the context: into the reply of a running
+    /// reporting call, else to the sink.
+    func deliver(_ notification: Notification, to context: InputContext) {
+        if context.report != nil {
+            context.report?.append(notification)
+        } else {
+            sink?.deliver(notification, to: context)
+        }
     }
 }
 

@@ -135,5 +135,6 @@ public final class InkstoneService: @unchecked Sendable {
         for shared in documents.values {
             try? shared.unshare(peer, caller: shared.creator)
         }
+        sink?.endOfChange()
     }
 }

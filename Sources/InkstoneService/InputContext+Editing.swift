@@ -16,7 +16,6 @@ extension InputContext {
         committed: String? = nil, _ body: () throws(InkstoneError) -> EditResult
     ) throws(InkstoneError) -> EditReceipt {
         let result = try body()
-        if let committed { reportedCommit? += committed }
         service.publish(result, in: shared, origin: self, committed: committed)
         if let ticket = result.ticket { return EditReceipt(revision: 0, ticket: ticket.id) }
         return EditReceipt(revision: shared.document.revision, ticket: 0)

@@ -32,23 +32,6 @@ extension InputContext {
         return output.consumed
     }
 
-    /// Processes one key like ``processKey(_:)`` but reports its outcome in
-    /// the return value instead of notifying this context: other contexts on
-    /// the document are notified as usual, this one gets nothing for the call.
-    public func processKeyReporting(_ key: KeyEvent) throws(InkstoneError) -> KeyReport {
-        isMuted = true
-        reportedCommit = ""
-        defer {
-            isMuted = false
-            reportedCommit = nil
-        }
-        let handled = try processKey(key)
-        return KeyReport(
-            handled: handled, revision: shared.document.revision, commit: reportedCommit ?? "",
-            preedit: view.markedText ?? "", preeditCursor: view.markedSelection?.start ?? -1,
-            candidates: candidates)
-    }
-
     /// Switches engines; the old engine's composition is committed first.
     public func setEngine(_ id: String) throws(InkstoneError) {
         let next = try EngineRegistry.makeEngine(id: id, settings: service.engineSettings)
@@ -119,7 +102,7 @@ extension InputContext {
         let snapshot = CandidatesSnapshot(output.candidates)
         if snapshot != candidates {
             candidates = snapshot
-            if wants(.candidates) { service.sink?.deliver(.candidatesChanged(snapshot), to: self) }
+            if wants(.candidates) { service.deliver(.candidatesChanged(snapshot), to: self) }
         }
     }
 

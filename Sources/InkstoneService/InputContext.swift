@@ -57,15 +57,16 @@ public final class InputContext {
     /// The id of the engine in use.
     public var engineID: String { engine.id }
 
-    /// Set during a call whose reply carries its events (`processKeyReporting`):
-    /// the context then wants no notifications, so none are built or sent.
-    var isMuted = false
-    /// Text committed during a reporting key call, nil outside one.
-    var reportedCommit: String?
+    /// The caller's notifications collected during a reporting call (see
+    /// ``reporting(_:)``), nil outside one.
+    var report: [Notification]?
 
-    /// Whether the context wants notifications of `kind`.
+    /// Whether the context wants notifications of `kind` (during a reporting
+    /// call: the kinds its reply carries).
     @inline(__always)
-    public func wants(_ kind: NotificationKind) -> Bool { !isMuted && subscriptions.contains(kind) }
+    public func wants(_ kind: NotificationKind) -> Bool {
+        report == nil ? subscriptions.contains(kind) : Self.reportedKinds.contains(kind)
+    }
 
     /// Replaces the context's subscriptions; the caller becomes the listener.
     public func subscribe(_ kinds: Set<NotificationKind>, listener peer: String) {

@@ -53,4 +53,12 @@ public enum PropertyValue: Sendable, Equatable {
 public protocol NotificationSink: AnyObject {
     /// Delivers one notification for `context`.
     func deliver(_ notification: Notification, to context: InputContext)
+    /// Ends one change made outside a call (a peer left): whatever the sink
+    /// holds back until the end of a call goes out now.
+    func endOfChange()
+}
+
+extension NotificationSink {
+    /// Nothing held back by default.
+    public func endOfChange() {}
 }

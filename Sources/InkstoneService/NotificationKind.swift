@@ -20,6 +20,9 @@ public enum NotificationKind: String, CaseIterable, Sendable {
     /// `InvalidateCharacterCoordinates` and candidate-anchor moves.
     case geometry
 
+    /// The kinds a context gets when it names none: all but `properties`.
+    public static let defaults: Set<NotificationKind> = Set(allCases).subtracting([.properties])
+
     /// Parses a list of kind names; unknown names are `InvalidArgument`.
     public static func parse(_ names: [String]) throws -> Set<NotificationKind> {
         var kinds = Set<NotificationKind>()

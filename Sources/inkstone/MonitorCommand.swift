@@ -55,9 +55,11 @@ struct MonitorCommand: ParsableCommand {
                     continue
                 }
                 guard message.kind == .signal, message.path == context else { continue }
-                print(try SignalLine(message).render(json: json))
-                fflush(nil)
-                printed += 1
+                for line in try SignalLine.lines(of: message) where count.map({ printed < $0 }) ?? true {
+                    print(line.render(json: json))
+                    fflush(nil)
+                    printed += 1
+                }
             }
         }
     }
@@ -111,17 +113,30 @@ extension MonitorCommand {
     }
 }
 
-/// One received signal with its argument names.
+/// One received notification with its argument names: a signal, or one
+/// entry of a `Notifications` signal (printed as the signal it stands for).
 struct SignalLine {
     let message: Message
+    let member: String
     let values: [DBusValue]
 
-    init(_ message: Message) throws {
-        self.message = message
+    /// The lines of a signal: one, or one per entry of a `Notifications` signal.
+    static func lines(of message: Message) throws -> [SignalLine] {
         var reader = message.reader()
         var values: [DBusValue] = []
         while !reader.isAtEnd { values.append(try reader.readValue()) }
-        self.values = values
+        let member = message.member ?? "?"
+        guard member == "Notifications", case .array(_, let entries)? = values.first else {
+            return [SignalLine(message: message, member: member, values: values)]
+        }
+        return entries.compactMap { entry in
+            guard case .structure(let fields) = entry, fields.count == 2, case .string(let name) = fields[0],
+                  case .array(_, let arguments) = fields[1] else { return nil }
+            let unwrapped = arguments.map { argument in
+                if case .variant(let inner) = argument { inner } else { argument }
+            }
+            return SignalLine(message: message, member: name, values: unwrapped)
+        }
     }
 
     /// Argument names of the contract's signals (others are arg0, arg1, …).
@@ -139,8 +154,8 @@ struct SignalLine {
     ]
 
     func render(json: Bool) -> String {
-        let member = message.member ?? "?"
-        let names = Self.argumentNames[member] ?? []
+        let names = message.member == "Notifications" && member == "PropertiesChanged"
+            ? ["changed_properties"] : Self.argumentNames[member] ?? []
         let pairs = values.enumerated().map { offset, value in
             (offset < names.count ? names[offset] : "arg\(offset)", value)
         }

@@ -166,7 +166,8 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
         let result = try run([builtProduct("inkstone-bench"), "all", "--quick"], timeout: .seconds(300))
         #expect(result.termination == .exited(0), "\(result.stderr)")
         for row in [
-            "baseline: raw libdbus echo", "key round trip, direct p2p", "key → signal", "load:", "load p2p:",
+            "baseline: raw libdbus echo", "key, direct p2p, events in reply", "key → other view's signal", "load:",
+            "load p2p:",
             "per key, 1 MB",
             "idle contexts", "cold start",
         ] {

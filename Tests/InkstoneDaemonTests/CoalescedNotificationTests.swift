@@ -28,7 +28,7 @@ import Testing
         _ = try observer.drainSignals()
 
         #expect(try typist.keys(typed, ["g", "k", "s", "r"]) == [true, true, true, true])
-        let seen = try observer.drainSignals(of: watching)
+        let seen = try observer.drainSignals(of: watching, expanding: false)
         #expect(seen.map(\.member) == ["Notifications"], "\(seen)")
         let events = entries(try #require(seen.first))
         let members = events.map(\.0)
@@ -39,11 +39,11 @@ import Testing
         }
         #expect(events.last?.1.first?.uint64 == (try typist.revision(typed)))
 
-        let own = try typist.drainSignals(of: typed)
+        let own = try typist.drainSignals(of: typed, expanding: false)
         #expect(own.map(\.member).allSatisfy { $0 == "Notifications" })
         let ownMembers = own.flatMap { entries($0).map(\.0) }
         #expect(ownMembers.contains("Committed") && ownMembers.contains("MarkedTextChanged"), "\(ownMembers)")
-        #expect(ownMembers.contains("PropertiesChanged"))
+        #expect(!ownMembers.contains("PropertiesChanged"), "not asked for: \(ownMembers)")
     }
 
     @Test func theCombinedSignalPrecedesTheReply() throws {
@@ -65,5 +65,45 @@ import Testing
         }
         #expect(done)
         #expect(order == ["Notifications", "reply"], "\(order)")
+    }
+}
+
+/// The default notification form: no option needed.
+@Suite struct DefaultNotificationTests {
+    /// A default context gets one `Notifications` signal per key (none of the
+    /// separate signals, no `PropertiesChanged`); `coalesce=false` gets each
+    /// notification as its own signal.
+    @Test func aDefaultContextGetsOneSignalPerKeyAndNoPropertiesChanged() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        let context = try peer.newContext(["engine=hangul"])
+        _ = try peer.drainSignals()
+        for key in ["g", "k", "s", "r"] {
+            #expect(try peer.keys(context, [key]) == [true])
+            let raw = try peer.drainSignals(of: context, expanding: false)
+            #expect(raw.map(\.member) == ["Notifications"], "\(key): \(raw)")
+            #expect(raw.first?.arguments.first?.compact.contains("\"MarkedTextChanged\"") == true, "\(raw)")
+        }
+        try peer.insert(context, "!")
+        let events = try peer.drainSignals(of: context)
+        #expect(!events.isEmpty && !events.contains { $0.member == "PropertiesChanged" }, "\(events)")
+
+        let separate = try peer.newContext(["engine=hangul", "coalesce=false"])
+        _ = try peer.drainSignals()
+        _ = try peer.keys(separate, ["g"])
+        let members = try peer.drainSignals(of: separate, expanding: false).map(\.member)
+        #expect(!members.contains("Notifications") && members.contains("MarkedTextChanged"), "\(members)")
+        #expect(!members.contains("PropertiesChanged"), "\(members)")
+    }
+
+    /// `PropertiesChanged` comes to a context that asked for it.
+    @Test func propertiesChangedOnlyWhenAskedFor() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        let context = try peer.newContext(["notifications=text"])
+        try peer.call(context, "Subscribe") { $0.append(strings: ["text", "properties"]) }
+        _ = try peer.drainSignals()
+        try peer.insert(context, "a")
+        #expect(only(["PropertiesChanged"], try peer.drainSignals(of: context)).count == 1)
     }
 }

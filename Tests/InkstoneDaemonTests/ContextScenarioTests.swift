@@ -16,9 +16,9 @@ import Testing
         }
     }
 
-    @Test(arguments: units) func typingReportsEveryOffsetInTheUnit(unit: String) throws {
+    @Test(arguments: units, NotificationMode.allCases) func typingReportsEveryOffsetInTheUnit(unit: String, mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let peer = try InkstonePeer(running)
+        let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.createContext(["unit": .string(unit), "notifications": .array(elementSignature: "s", [.string("text"), .string("selection")])])
         #expect(try peer.property(context, "Unit")?.stringValue == unit)
         _ = try peer.drainSignals()

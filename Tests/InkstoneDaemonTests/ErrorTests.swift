@@ -6,9 +6,9 @@ import Testing
 @Suite struct ErrorTests {
     static let prefix = "org.inkstone.Error."
 
-    @Test func badCallsAreNamedAndChangeNothing() throws {
+    @Test(arguments: NotificationMode.allCases) func badCallsAreNamedAndChangeNothing(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let peer = try InkstonePeer(running)
+        let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.newContext([])
         try peer.insert(context, "héllo wörld")
         try peer.call(context, "SetSelectedRange") { $0.append(Int64(2)); $0.append(Int64(3)) }

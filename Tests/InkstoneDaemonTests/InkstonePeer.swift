@@ -25,7 +25,43 @@ struct SeenSignal: CustomStringConvertible {
         arguments = values
     }
 
+    init(member: String, path: String, destination: String?, arguments: [DBusValue]) {
+        self.member = member
+        self.path = path
+        self.destination = destination
+        self.arguments = arguments
+    }
+
+    /// The notifications a signal carries: itself, or each entry of a
+    /// `Notifications` signal as the signal it stands for (`PropertiesChanged`
+    /// with the interface and invalidated list it has as a signal of its own).
+    static func expand(_ message: Message) -> [SeenSignal] {
+        let signal = SeenSignal(message)
+        guard signal.member == "Notifications", case .array(_, let entries)? = signal.arguments.first else {
+            return [signal]
+        }
+        return entries.compactMap { entry in
+            guard case .structure(let fields) = entry, fields.count == 2, case .string(let member) = fields[0],
+                  case .array(_, let wrapped) = fields[1] else { return nil }
+            var arguments = wrapped.map { if case .variant(let inner) = $0 { inner } else { $0 } }
+            if member == "PropertiesChanged" {
+                arguments = [.string(contextInterface)] + arguments + [.array(elementSignature: "s", [])]
+            }
+            return SeenSignal(member: member, path: signal.path, destination: signal.destination, arguments: arguments)
+        }
+    }
+
     var description: String { member + "[" + arguments.map(\.compact).joined(separator: ", ") + "]" }
+}
+
+/// How contexts a test peer creates get their notifications: one
+/// `Notifications` signal per call (the default) or one signal each
+/// (`coalesce=false`). Notification tests run in both.
+enum NotificationMode: String, CaseIterable, CustomStringConvertible {
+    case coalesced
+    case perEvent
+
+    var description: String { rawValue }
 }
 
 extension DBusValue {
@@ -55,10 +91,14 @@ extension DBusValue {
 final class InkstonePeer {
     let client: BusClient
     let name: String
+    /// The notification form of the contexts this peer creates (unless the
+    /// options name `coalesce` themselves).
+    let mode: NotificationMode
 
-    init(_ running: RunningDaemon) throws {
+    init(_ running: RunningDaemon, mode: NotificationMode = .coalesced) throws {
         client = try BusClient(address: running.bus.address)
         name = client.connection.uniqueName ?? ""
+        self.mode = mode
     }
 
     /// Calls `member` of `interface` at `path` and returns every reply argument.
@@ -91,6 +131,8 @@ final class InkstonePeer {
 
     /// `NewInputContext` with name=value options.
     func newContext(_ options: [String] = []) throws -> String {
+        var options = options
+        if mode == .perEvent, !options.contains(where: { $0.hasPrefix("coalesce=") }) { options.append("coalesce=false") }
         let reply = try call(servicePath, "NewInputContext", interface: serviceInterface) { $0.append(strings: options) }
         guard case .objectPath(let path) = reply.first else { throw TestSupportError("no context path: \(reply)") }
         return path
@@ -98,6 +140,8 @@ final class InkstonePeer {
 
     /// `CreateInputContext` with an `a{sv}` of options.
     func createContext(_ options: [String: DBusValue] = [:]) throws -> String {
+        var options = options
+        if mode == .perEvent, options["coalesce"] == nil { options["coalesce"] = .bool(false) }
         let reply = try call(servicePath, "CreateInputContext", interface: serviceInterface) { $0.append(vardict: options) }
         guard case .objectPath(let path) = reply.first else { throw TestSupportError("no context path: \(reply)") }
         return path
@@ -160,17 +204,18 @@ final class InkstonePeer {
         return reply.first
     }
 
-    /// Every message already queued on the connection, after a round trip to
+    /// Every signal already queued on the connection, after a round trip to
     /// the daemon (the daemon sends in order, so everything it sent before
-    /// answering is here).
-    func drainSignals(of path: String? = nil) throws -> [SeenSignal] {
+    /// answering is here); `Notifications` signals are expanded into the
+    /// notifications they carry unless `expanding` is false.
+    func drainSignals(of path: String? = nil, expanding: Bool = true) throws -> [SeenSignal] {
         _ = try client.call(busName, servicePath, serviceInterface, "GetVersion")
         var seen: [SeenSignal] = []
         while let raw = dbus_connection_pop_message(client.connection.raw) {
             let message = Message(owning: raw)
             guard message.kind == .signal, message.interface != "org.freedesktop.DBus" else { continue }
-            let signal = SeenSignal(message)
-            if path == nil || signal.path == path { seen.append(signal) }
+            let signals = expanding ? SeenSignal.expand(message) : [SeenSignal(message)]
+            seen += signals.filter { path == nil || $0.path == path }
         }
         return seen
     }

@@ -27,9 +27,9 @@ import Testing
         #expect(engine.stdout.contains("'hangul'"), "\(engine.stdout) \(engine.stderr)")
     }
 
-    @Test func hangulNotificationsArriveInOrder() throws {
+    @Test(arguments: NotificationMode.allCases) func hangulNotificationsArriveInOrder(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let peer = try InkstonePeer(running)
+        let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.newContext(["engine=hangul", "notifications=text+marked+commit"])
         _ = try peer.drainSignals()
         #expect(try peer.keys(context, ["g", "k", "s", "r", "m", "f", "space"]) == Array(repeating: true, count: 7))
@@ -55,9 +55,9 @@ import Testing
     }
 
     /// A client reading its connection in order sees every signal a key causes before that key's reply.
-    @Test func signalsComeBeforeTheReply() throws {
+    @Test(arguments: NotificationMode.allCases) func signalsComeBeforeTheReply(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let peer = try InkstonePeer(running)
+        let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.newContext(["engine=hangul"])
         _ = try peer.drainSignals()
         let connection = peer.client.connection
@@ -69,7 +69,7 @@ import Testing
             let serial = try connection.send(call)
             var before: [String] = []
             let replied = readMessages(on: connection) { message in
-                if message.kind == .signal, message.path == context { before.append(message.member ?? "") }
+                if message.kind == .signal, message.path == context { before += SeenSignal.expand(message).map(\.member) }
                 return (message.kind == .methodReturn || message.kind == .error)
                     && dbus_message_get_reply_serial(message.raw) == serial
             }
@@ -88,10 +88,11 @@ import Testing
         (["Multi_key", "minus", "minus", "minus"], "—"),
         (["Multi_key", "o", "Escape"], ""),
         (["dead_acute", "x"], ""),
-    ])
-    func composeThroughTheDaemon(names: [String], expected: String) throws {
+    ], NotificationMode.allCases)
+    func composeThroughTheDaemon(sequence: ([String], String), mode: NotificationMode) throws {
+        let (names, expected) = sequence
         let running = try RunningDaemon()
-        let peer = try InkstonePeer(running)
+        let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.newContext([])
         #expect(try peer.property(context, "Engine")?.stringValue == "compose")
         _ = try peer.drainSignals()
@@ -172,9 +173,9 @@ import Testing
         #expect(try peer.text(context) == "한g")
     }
 
-    @Test func hanjaCandidatesReplaceTheSyllableAndUndo() throws {
+    @Test(arguments: NotificationMode.allCases) func hanjaCandidatesReplaceTheSyllableAndUndo(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let peer = try InkstonePeer(running)
+        let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.newContext(["engine=hangul"])
         try peer.insert(context, "나라 ")
         _ = try peer.keys(context, ["g", "k", "s"])

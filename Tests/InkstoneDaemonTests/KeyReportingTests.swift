@@ -2,16 +2,38 @@ import DBusKit
 import InkstoneTestSupport
 import Testing
 
-/// `ProcessKeyEventReporting`: the key's outcome comes in the reply, the
-/// calling context gets no signals, other contexts on the document do.
+/// The `…Reporting` methods: the call's outcome comes in the reply as
+/// (revision, events), the calling context gets no signals, other contexts on
+/// the document get their `Notifications` as usual.
 @Suite struct KeyReportingTests {
     /// X11 keysyms of the Latin letters and space.
     private func keysym(_ name: Character) -> UInt32 { name == " " ? 0x20 : UInt32(name.asciiValue ?? 0) }
 
-    @Test func hangulOutcomeComesInTheReplyAndOnlyTheObserverIsSignalled() throws {
+    /// The events of a reporting reply (its last value), as the signals they stand for.
+    private func events(_ reply: [DBusValue], path: String) -> [SeenSignal] {
+        guard let last = reply.last, case .array = last else { return [] }
+        guard let message = Message.signal(path: path, interface: contextInterface, member: "Notifications") else {
+            return []
+        }
+        message.write { $0.append(last) }
+        return SeenSignal.expand(message)
+    }
+
+    private func pressReporting(_ peer: InkstonePeer, _ context: String, _ keysym: UInt32) throws -> [DBusValue] {
+        try peer.call(context, "ProcessKeyEventReporting") { writer in
+            writer.append(keysym)
+            writer.append(UInt32(0))
+            writer.append(UInt32(0))
+            writer.append(false)
+            writer.append(UInt32(0))
+        }
+    }
+
+    @Test(arguments: NotificationMode.allCases)
+    func hangulOutcomeComesInTheReplyAndOnlyTheObserverIsSignalled(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let typist = try InkstonePeer(running)
-        let observer = try InkstonePeer(running)
+        let typist = try InkstonePeer(running, mode: mode)
+        let observer = try InkstonePeer(running, mode: mode)
         let document = try typist.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
         try typist.call(document, "Share", interface: documentInterface) { $0.append(observer.name) }
         let typed = try typist.createContext(["document": .objectPath(document), "engine": .string("hangul")])
@@ -23,24 +45,28 @@ import Testing
         var commits = ""
         var preedits: [String] = []
         var lastRevision: UInt64 = 0
+        var all: [SeenSignal] = []
         for key in "gksrmf " {
-            let reply = try typist.call(typed, "ProcessKeyEventReporting") { writer in
-                writer.append(keysym(key))
-                writer.append(UInt32(0))
-                writer.append(UInt32(0))
-                writer.append(false)
-                writer.append(UInt32(0))
-            }
-            #expect(reply.count == 6)
+            let reply = try pressReporting(typist, typed, keysym(key))
+            #expect(reply.count == 3)
             #expect(reply.first == .bool(true))
             let revision = reply[1].uint64 ?? 0
-            #expect(revision >= lastRevision)
+            #expect(revision > lastRevision)
             lastRevision = revision
-            commits += reply[2].stringValue ?? ""
-            preedits.append(reply[3].stringValue ?? "")
+            let seen = events(reply, path: typed)
+            all += seen
+            #expect(!seen.contains { $0.member == "PropertiesChanged" })
+            commits += only(["Committed"], seen).compactMap { $0.arguments.first?.stringValue }.joined()
+            if let marked = only(["MarkedTextChanged"], seen).last { preedits.append(marked.arguments.first?.stringValue ?? "?") }
+            let dids = only(["TextDidChange"], seen)
+            #expect(dids.last?.arguments.first?.uint64 == revision, "\(seen)")
         }
         #expect(commits == "한글 ")
         #expect(preedits == ["ㅎ", "하", "한", "ㄱ", "그", "글", ""])
+        for (index, event) in all.enumerated() where event.member == "TextWillChange" || event.member == "SelectionWillChange" {
+            let did = event.member == "TextWillChange" ? "TextDidChange" : "SelectionDidChange"
+            #expect(all.indices.contains(index + 1) && all[index + 1].member == did, "\(all)")
+        }
         #expect(try typist.text(typed) == "한글 ")
         #expect(try typist.drainSignals(of: typed).isEmpty, "the reporting context got signals")
         let seen = only(["TextWillChange", "TextDidChange"], try observer.drainSignals(of: watching))
@@ -54,19 +80,60 @@ import Testing
         let typist = try InkstonePeer(running)
         let typed = try typist.createContext(["engine": .string("hangul")])
         _ = try typist.keys(typed, ["g", "k", "s"])
-        let reply = try typist.call(typed, "ProcessKeyEventReporting") { writer in
-            writer.append(UInt32(0xff34))  // Hangul_Hanja
-            writer.append(UInt32(0))
-            writer.append(UInt32(0))
-            writer.append(false)
-            writer.append(UInt32(0))
-        }
-        #expect(reply[3].stringValue == "한")
-        #expect(reply[4].int == 0 || reply[4].int == 1)
-        guard case .array(_, let items) = reply[5] else {
+        let reply = try pressReporting(typist, typed, 0xff34)  // Hangul_Hanja
+        let candidates = only(["CandidatesChanged"], events(reply, path: typed))
+        #expect(candidates.count == 1)
+        guard case .array(_, let items)? = candidates.first?.arguments.first else {
             Issue.record("no candidate array: \(reply)")
             return
         }
         #expect(items.contains { $0.compact.contains("\"韓\"") })
+    }
+
+    /// Every edit method has a twin whose reply is the plain reply, the revision and the events.
+    @Test func editMethodsReportInTheirReply() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        let context = try peer.createContext(["unit": .string("utf8")])
+        _ = try peer.drainSignals()
+        let inserted = try peer.call(context, "InsertTextReporting") { $0.append("añb") }
+        #expect(inserted.count == 4)
+        #expect(inserted[0].uint64 == inserted[2].uint64 && inserted[1].uint64 == 0, "\(inserted)")
+        let did = only(["TextDidChange"], events(inserted, path: context))
+        #expect(did.map { $0.arguments.map(\.compact) } == [[inserted[2].compact, "0", "0", "4", "\"typing\""]])
+        #expect(only(["SelectionDidChange"], events(inserted, path: context)).last?.arguments.map(\.compact) == ["4", "0"])
+
+        let marked = try peer.call(context, "SetMarkedTextReporting") {
+            $0.append("か"); $0.append(Int64(3)); $0.append(Int64(0)); $0.append(Int64(-1)); $0.append(Int64(0))
+        }
+        #expect(only(["MarkedTextChanged"], events(marked, path: context)).first?.arguments.map(\.compact) == ["\"か\"", "3", "0"])
+        let unmarked = try peer.call(context, "UnmarkTextReporting")
+        #expect(only(["Committed"], events(unmarked, path: context)).first?.arguments.first?.stringValue == "か")
+        let undone = try peer.call(context, "UndoReporting")
+        #expect(unmarked[0].uint64.map { $0 < (undone[0].uint64 ?? 0) } == true)
+        #expect(only(["TextDidChange"], events(undone, path: context)).last?.arguments.last?.stringValue == "undo")
+        #expect(try peer.drainSignals(of: context).isEmpty, "a reporting caller got signals")
+    }
+
+    /// A reporting call that fails is a named error, changes nothing and reports nothing.
+    @Test func aFailedReportingCallChangesNothing() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        let context = try peer.createContext([:])
+        try peer.insert(context, "👩‍👩‍👧")
+        _ = try peer.drainSignals()
+        let revision = try peer.revision(context)
+        let error = peer.errorName(context, "ReplaceRangeReporting") {
+            $0.append(Int64(1)); $0.append(Int64(1)); $0.append("x"); $0.append(UInt64(0))
+        }
+        #expect(error == "org.inkstone.Error.InvalidRange")
+        #expect(try peer.revision(context) == revision)
+        #expect(try peer.text(context) == "👩‍👩‍👧")
+        #expect(try peer.drainSignals(of: context).isEmpty)
+        // The context reports and signals normally afterwards.
+        let next = try peer.call(context, "InsertTextReporting") { $0.append("!") }
+        #expect(!only(["TextDidChange"], events(next, path: context)).isEmpty)
+        try peer.insert(context, "?")
+        #expect(!only(["TextDidChange"], try peer.drainSignals(of: context)).isEmpty)
     }
 }

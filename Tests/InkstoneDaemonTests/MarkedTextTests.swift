@@ -4,9 +4,9 @@ import Testing
 
 /// The marked-text (preedit) protocol through the daemon.
 @Suite struct MarkedTextTests {
-    @Test func markedTextSequence() throws {
+    @Test(arguments: NotificationMode.allCases) func markedTextSequence(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let peer = try InkstonePeer(running)
+        let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.newContext([])
         try peer.insert(context, "abc ")
         _ = try peer.drainSignals()
@@ -62,9 +62,9 @@ import Testing
         #expect(try peer.text(context) == "abc にほ")
     }
 
-    @Test func ownMarkedTextIsNotEchoed() throws {
+    @Test(arguments: NotificationMode.allCases) func ownMarkedTextIsNotEchoed(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let peer = try InkstonePeer(running)
+        let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.newContext([])
         _ = try peer.drainSignals()
         try peer.setMarked(context, "ㅎ", 1, 0)
@@ -77,9 +77,9 @@ import Testing
         #expect(try peer.text(context) == "한")
     }
 
-    @Test func queuedEditLandsAfterTheCommit() throws {
+    @Test(arguments: NotificationMode.allCases) func queuedEditLandsAfterTheCommit(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let peer = try InkstonePeer(running)
+        let peer = try InkstonePeer(running, mode: mode)
         let composer = try peer.newContext([])
         try peer.insert(composer, "ab")
         let document = try peer.property(composer, "Document")?.stringValue ?? ""
@@ -114,9 +114,9 @@ import Testing
         #expect(committedAt >= 0 && appliedAt > committedAt, "\(order)")
     }
 
-    @Test func focusOutAndDestroyEndTheComposition() throws {
+    @Test(arguments: NotificationMode.allCases) func focusOutAndDestroyEndTheComposition(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let peer = try InkstonePeer(running)
+        let peer = try InkstonePeer(running, mode: mode)
         let keeper = try peer.newContext([])
         let document = try peer.property(keeper, "Document")?.stringValue ?? ""
         let dropper = try peer.newContext(["document=\(document)", "focus_out=discard"])
@@ -138,10 +138,10 @@ import Testing
         #expect(try peer.property(document, "ContextCount", interface: documentInterface) == .uint32(1))
     }
 
-    @Test func propertiesChangedFollowsEdits() throws {
+    @Test(arguments: NotificationMode.allCases) func propertiesChangedFollowsEdits(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let peer = try InkstonePeer(running)
-        let context = try peer.newContext(["unit=scalars"])
+        let peer = try InkstonePeer(running, mode: mode)
+        let context = try peer.newContext(["unit=scalars", "notifications=text+selection+marked+commit+properties"])
         _ = try peer.drainSignals()
         try peer.insert(context, "e\u{301}")
         let changes = only(["PropertiesChanged"], try peer.drainSignals(of: context))

@@ -4,11 +4,11 @@ import Testing
 
 /// Several clients: isolation, sharing, persistent contexts, disconnect cleanup.
 @Suite struct PeerTests {
-    @Test func anotherClientCannotUseOrOverhearAContext() throws {
+    @Test(arguments: NotificationMode.allCases) func anotherClientCannotUseOrOverhearAContext(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let owner = try InkstonePeer(running)
-        let stranger = try InkstonePeer(running)
-        let eavesdropper = try InkstonePeer(running)
+        let owner = try InkstonePeer(running, mode: mode)
+        let stranger = try InkstonePeer(running, mode: mode)
+        let eavesdropper = try InkstonePeer(running, mode: mode)
         try eavesdropper.client.connection.addMatch("type='signal',interface='\(contextInterface)'")
         try eavesdropper.client.connection.addMatch("type='signal',sender='\(busName)'")
         try eavesdropper.client.connection.addMatch("type='signal',interface='\(propertiesInterface)'")
@@ -37,10 +37,10 @@ import Testing
         #expect(try stranger.drainSignals().filter { $0.path.hasPrefix(servicePath) }.isEmpty)
     }
 
-    @Test func sharedDocumentNotifiesEveryContextInItsUnit() throws {
+    @Test(arguments: NotificationMode.allCases) func sharedDocumentNotifiesEveryContextInItsUnit(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let alice = try InkstonePeer(running)
-        let bob = try InkstonePeer(running)
+        let alice = try InkstonePeer(running, mode: mode)
+        let bob = try InkstonePeer(running, mode: mode)
         let document = try alice.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
         #expect(throws: DBusKitError.self) { try bob.createContext(["document": .objectPath(document)]) }
         try alice.call(document, "Share", interface: documentInterface) { $0.append(bob.name) }
@@ -102,10 +102,10 @@ import Testing
             == "org.inkstone.Error.UnknownObject", "the document outlived its last context")
     }
 
-    @Test func persistentContextsServeEveryClientAndTheLastSubscriber() throws {
+    @Test(arguments: NotificationMode.allCases) func persistentContextsServeEveryClientAndTheLastSubscriber(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let creator = try InkstonePeer(running)
-        let script = try InkstonePeer(running)
+        let creator = try InkstonePeer(running, mode: mode)
+        let script = try InkstonePeer(running, mode: mode)
         let context = try creator.newContext(["persist=true", "notifications=text+commit"])
         try script.insert(context, "x")
         #expect(try creator.text(context) == "x")
@@ -116,14 +116,14 @@ import Testing
         #expect(try creator.drainSignals().isEmpty)
     }
 
-    @Test func aComposerLeavingReleasesTheQueuedEditsOfOthers() throws {
+    @Test(arguments: NotificationMode.allCases) func aComposerLeavingReleasesTheQueuedEditsOfOthers(mode: NotificationMode) throws {
         let running = try RunningDaemon()
-        let alice = try InkstonePeer(running)
+        let alice = try InkstonePeer(running, mode: mode)
         let document = try alice.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
         let mine = try alice.newContext(["document=\(document)"])
         var ticket: UInt64 = 0
         do {
-            let bob = try InkstonePeer(running)
+            let bob = try InkstonePeer(running, mode: mode)
             try alice.call(document, "Share", interface: documentInterface) { $0.append(bob.name) }
             let composer = try bob.newContext(["document=\(document)"])
             try bob.setMarked(composer, "작성", 2, 0)
@@ -131,8 +131,8 @@ import Testing
             #expect(ticket != 0)
         }
         let applied = readMessages(on: alice.client.connection) { message in
-            message.kind == .signal && message.member == "EditApplied"
-                && SeenSignal(message).arguments.first?.uint64 == ticket
+            message.kind == .signal
+                && SeenSignal.expand(message).contains { $0.member == "EditApplied" && $0.arguments.first?.uint64 == ticket }
         }
         #expect(applied, "the queued edit was not released when the composer left")
         #expect(try alice.text(mine) == "작성!", "bob's open composition is committed (focus_out=commit)")

@@ -72,13 +72,13 @@ func peerCall(
     }
 
     /// Typing over a direct connection behaves as over the bus: same replies, same signals (on that connection).
-    @Test func directClientTypesHangulAndGetsItsSignals() throws {
+    @Test(arguments: NotificationMode.allCases) func directClientTypesHangulAndGetsItsSignals(mode: NotificationMode) throws {
         let daemon = try PeerDaemon()
         let connection = try daemon.connect()
         defer { connection.close() }
         #expect(connection.uniqueName == nil)
         var created = try peerCall(connection, servicePath, serviceInterface, "NewInputContext") {
-            $0.append(strings: ["engine=hangul"])
+            $0.append(strings: ["engine=hangul"] + (mode == .perEvent ? ["coalesce=false"] : []))
         }.reader()
         let context = try created.readObjectPath()
         var handled = try peerCall(connection, context, "org.inkstone.InputContext1", "ProcessKeyNames") {
@@ -91,14 +91,44 @@ func peerCall(
         var members: Set<String> = []
         while let message = connection.nextMessage(timeoutMilliseconds: 0) {
             guard message.kind == .signal, message.path == context else { continue }
-            members.insert(message.member ?? "")
-            if message.member == "Committed" {
-                var reader = message.reader()
-                commits += try reader.readString()
+            #expect((message.member == "Notifications") == (mode == .coalesced), "\(message.member ?? "")")
+            for signal in SeenSignal.expand(message) {
+                members.insert(signal.member)
+                if signal.member == "Committed" { commits += signal.arguments.first?.stringValue ?? "" }
             }
         }
         #expect(commits == "한글 ")
         #expect(members.isSuperset(of: ["TextDidChange", "MarkedTextChanged", "SelectionDidChange"]), "\(members)")
+    }
+
+    /// Over the direct socket a reporting key brings its events in the reply and no signal.
+    @Test func directClientTakesItsEventsFromTheReply() throws {
+        let daemon = try PeerDaemon()
+        let connection = try daemon.connect()
+        defer { connection.close() }
+        var created = try peerCall(connection, servicePath, serviceInterface, "NewInputContext") {
+            $0.append(strings: ["engine=hangul"])
+        }.reader()
+        let context = try created.readObjectPath()
+        let reply = try peerCall(connection, context, "org.inkstone.InputContext1", "ProcessKeyNamesReporting") {
+            $0.append(strings: ["g", "k", "s", "r", "m", "f", "space"])
+        }
+        var reader = reply.reader()
+        #expect(try reader.readArray { try $0.readBool() } == Array(repeating: true, count: 7))
+        #expect(try reader.readUInt64() > 0)
+        guard let message = Message.signal(path: context, interface: contextInterface, member: "Notifications") else {
+            throw TestSupportError("no message")
+        }
+        let events = try reader.readValue()
+        message.write { $0.append(events) }
+        #expect(only(["Committed"], SeenSignal.expand(message)).compactMap { $0.arguments.first?.stringValue }.joined() == "한글 ")
+        var text = try peerCall(connection, context, "org.inkstone.InputContext1", "GetText").reader()
+        #expect(try text.readString() == "한글 ")
+        var signals: [String] = []
+        while let message = connection.nextMessage(timeoutMilliseconds: 0) {
+            if message.kind == .signal, message.path == context { signals.append(message.member ?? "") }
+        }
+        #expect(signals.isEmpty, "\(signals)")
     }
 
     /// A direct connection is its own caller: others cannot use its contexts, and they die with it.

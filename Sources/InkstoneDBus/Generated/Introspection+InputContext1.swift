@@ -17,6 +17,15 @@ extension InkstoneIntrospection {
   NSNotFound). An offset that splits a surrogate pair, a UTF-8 sequence or,
   for edits, a grapheme cluster is org.inkstone.Error.InvalidRange and the
   document stays as it was.
+
+  Changes reach a client in one of two ways. Its own calls: every edit and
+  key method X has a twin XReporting whose reply is X's reply followed by
+  (t revision, a(sav) events), this context's notifications of the call in
+  order; the caller then gets no signal for the call. Everything else (other
+  views' calls, and the caller's plain X calls): by default one Notifications
+  signal per call and context, before the call's reply; coalesce=false sends
+  each notification as its own signal instead. PropertiesChanged only for a
+  context that subscribed to properties.
 -->
 <node>
   <interface name="org.inkstone.InputContext1">
@@ -29,10 +38,25 @@ extension InkstoneIntrospection {
       <arg name="revision" type="t" direction="out"/>
       <arg name="ticket" type="t" direction="out"/>
     </method>
+    <method name="InsertTextReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="InsertText with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="text" type="s" direction="in"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="ticket" type="t" direction="out"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
+    </method>
     <method name="DeleteBackward">
       <annotation name="org.gtk.GDBus.DocString" value="Deletes the selection, or one grapheme before the caret. Same reply as InsertText; nothing happens at the start of the document (revision unchanged)."/>
       <arg name="revision" type="t" direction="out"/>
       <arg name="ticket" type="t" direction="out"/>
+    </method>
+    <method name="DeleteBackwardReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="DeleteBackward with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="ticket" type="t" direction="out"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
     </method>
     <method name="HasText">
       <annotation name="org.gtk.GDBus.DocString" value="Whether the document has any text."/>
@@ -59,6 +83,17 @@ extension InkstoneIntrospection {
       <arg name="expected_revision" type="t" direction="in"/>
       <arg name="revision" type="t" direction="out"/>
       <arg name="ticket" type="t" direction="out"/>
+    </method>
+    <method name="ReplaceRangeReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="ReplaceRange with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="start" type="x" direction="in"/>
+      <arg name="length" type="x" direction="in"/>
+      <arg name="text" type="s" direction="in"/>
+      <arg name="expected_revision" type="t" direction="in"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="ticket" type="t" direction="out"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
     </method>
     <method name="Length">
       <annotation name="org.gtk.GDBus.DocString" value="The document length in the context's unit (also the property Length)."/>
@@ -96,6 +131,13 @@ extension InkstoneIntrospection {
       <arg name="start" type="x" direction="in"/>
       <arg name="length" type="x" direction="in"/>
     </method>
+    <method name="SetSelectedRangeReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="SetSelectedRange with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="start" type="x" direction="in"/>
+      <arg name="length" type="x" direction="in"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
+    </method>
 
     <!-- Marked text -->
     <method name="SetMarkedText">
@@ -106,15 +148,41 @@ extension InkstoneIntrospection {
       <arg name="repl_start" type="x" direction="in"/>
       <arg name="repl_length" type="x" direction="in"/>
     </method>
+    <method name="SetMarkedTextReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="SetMarkedText with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="text" type="s" direction="in"/>
+      <arg name="sel_start" type="x" direction="in"/>
+      <arg name="sel_length" type="x" direction="in"/>
+      <arg name="repl_start" type="x" direction="in"/>
+      <arg name="repl_length" type="x" direction="in"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
+    </method>
     <method name="SetMarkedTextSegments">
       <annotation name="org.gtk.GDBus.DocString" value="Styles the marked text: each segment is (start, length, attributes) relative to the marked text; attribute keys are those of ValidAttributesForMarkedText."/>
       <arg name="segments" type="a(xxa{sv})" direction="in"/>
     </method>
+    <method name="SetMarkedTextSegmentsReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="SetMarkedTextSegments with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="segments" type="a(xxa{sv})" direction="in"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
+    </method>
     <method name="UnmarkText">
       <annotation name="org.gtk.GDBus.DocString" value="Commits the marked text: it stays in the document as ordinary text (one undo step) and Committed is sent."/>
     </method>
+    <method name="UnmarkTextReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="UnmarkText with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
+    </method>
     <method name="DiscardMarkedText">
       <annotation name="org.gtk.GDBus.DocString" value="Removes the marked text and restores what it replaced."/>
+    </method>
+    <method name="DiscardMarkedTextReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="DiscardMarkedText with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
     </method>
     <method name="MarkedRange">
       <annotation name="org.gtk.GDBus.DocString" value="The marked range in the document, (-1, 0) when there is no marked text."/>
@@ -165,8 +233,18 @@ extension InkstoneIntrospection {
     <method name="Undo">
       <annotation name="org.gtk.GDBus.DocString" value="Undoes this context's last undo group (text and selection). InvalidState when there is nothing to undo, while this context has marked text or an open undo group (CanUndo is then false), or when another context changed the text the group would revert; a failed Undo changes nothing and sends nothing. Busy while another context composes. The undo and redo stacks keep at most 100 groups and 16 MiB of replaced text (the oldest groups are dropped first); an explicit undo group that passes 8 MiB is closed as one step and a new one goes on collecting."/>
     </method>
+    <method name="UndoReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="Undo with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
+    </method>
     <method name="Redo">
       <annotation name="org.gtk.GDBus.DocString" value="Redoes the last undone group. InvalidState when there is nothing to redo, and in the cases Undo refuses; a failed Redo changes nothing and sends nothing."/>
+    </method>
+    <method name="RedoReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="Redo with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
     </method>
     <method name="BeginUndoGroup">
       <annotation name="org.gtk.GDBus.DocString" value="Opens an explicit undo group; edits until the matching EndUndoGroup undo as one step. Groups nest."/>
@@ -183,7 +261,7 @@ extension InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="Marks the context unfocused; open marked text is committed (default) or discarded, per the creation option focus_out."/>
     </method>
     <method name="Subscribe">
-      <annotation name="org.gtk.GDBus.DocString" value="Chooses the notifications this context receives: any of text, selection, marked, commit, edits, properties, candidates, geometry (all by default). Nothing is built or sent for kinds no context wants. For a persistent context the caller becomes the peer its signals go to."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Chooses the notifications this context receives: any of text, selection, marked, commit, edits, properties, candidates, geometry (all but properties by default: the other kinds carry every change PropertiesChanged would announce). Nothing is built or sent for kinds no context wants. For a persistent context the caller becomes the peer its signals go to."/>
       <arg name="kinds" type="as" direction="in"/>
     </method>
     <method name="Destroy">
@@ -192,7 +270,7 @@ extension InkstoneIntrospection {
 
     <!-- Keys and engines -->
     <method name="ProcessKeyEvent">
-      <annotation name="org.gtk.GDBus.DocString" value="Processes one key (X11 keysym, keycode, modifier state as in fcitx5/IBus: Shift 1, Lock 2, Control 4, Mod1 8, Mod4 64) through the context's engine. Returns whether Inkstone acted on it; false means the application should (Ctrl/Alt shortcuts, unbound function keys). Every signal the key causes is sent before this reply."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Processes one key (X11 keysym, keycode, modifier state as in fcitx5/IBus: Shift 1, Lock 2, Control 4, Mod1 8, Mod4 64) through the context's engine. Returns whether Inkstone acted on it; false means the application should (Ctrl/Alt shortcuts, unbound function keys). Every signal the key causes is sent before this reply: by default one Notifications signal to this context (none when nothing changed), or one signal per notification with coalesce=false."/>
       <arg name="keysym" type="u" direction="in"/>
       <arg name="keycode" type="u" direction="in"/>
       <arg name="state" type="u" direction="in"/>
@@ -201,7 +279,7 @@ extension InkstoneIntrospection {
       <arg name="handled" type="b" direction="out"/>
     </method>
     <method name="ProcessKeyEventReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="ProcessKeyEvent for a client that takes the key's outcome in the reply: this context gets no signals for the call (other contexts on the document are notified as usual). Returns handled, the document revision after the key, the text it committed (empty for none), the marked text after it (empty for none), the caret within the marked text in the context's unit (-1 for none), and the visible candidate page as (text, annotation, label)."/>
+      <annotation name="org.gtk.GDBus.DocString" value="ProcessKeyEvent with the key's outcome in the reply (the normal path for a client that reads its own changes): handled, then the call report (revision, events) that every …Reporting method appends to its plain reply. revision is the document revision after the call; events are this context's notifications of the call in order, as (member, arguments) exactly as a Notifications signal carries them: TextWillChange/TextDidChange (text changes with ranges in this context's unit), SelectionWillChange/SelectionDidChange, MarkedTextChanged (marked text and its selection), Committed, EditApplied/EditFailed, CandidatesChanged. They are collected whatever the context subscribed to; PropertiesChanged is never among them, and this context gets no signal for the call (other contexts of the document are notified as usual, before this reply)."/>
       <arg name="keysym" type="u" direction="in"/>
       <arg name="keycode" type="u" direction="in"/>
       <arg name="state" type="u" direction="in"/>
@@ -209,29 +287,55 @@ extension InkstoneIntrospection {
       <arg name="time" type="u" direction="in"/>
       <arg name="handled" type="b" direction="out"/>
       <arg name="revision" type="t" direction="out"/>
-      <arg name="commit" type="s" direction="out"/>
-      <arg name="preedit" type="s" direction="out"/>
-      <arg name="preedit_cursor" type="x" direction="out"/>
-      <arg name="candidates" type="a(sss)" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
     </method>
     <method name="ProcessKeyNames">
       <annotation name="org.gtk.GDBus.DocString" value="Processes keys given by keysym name (g, BackSpace, Return, space, Hangul_Hanja, dead_acute, Multi_key; modifiers as Control+Shift+u). An unknown name is InvalidArgument and no key is processed; more than 1,024 names is LimitExceeded and no key is processed. All or nothing: when a key fails, the document, selection, marked text, undo stack and engine are put back as before the call and no notification of the earlier keys is sent. Returns handled per key."/>
       <arg name="names" type="as" direction="in"/>
       <arg name="handled" type="ab" direction="out"/>
     </method>
+    <method name="ProcessKeyNamesReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="ProcessKeyNames with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="names" type="as" direction="in"/>
+      <arg name="handled" type="ab" direction="out"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
+    </method>
     <method name="SetEngine">
       <annotation name="org.gtk.GDBus.DocString" value="Switches the composition engine (an id from Inkstone1.ListEngines); the old engine's composition is committed first. Unknown ids are UnknownObject."/>
       <arg name="engine" type="s" direction="in"/>
+    </method>
+    <method name="SetEngineReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="SetEngine with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="engine" type="s" direction="in"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
     </method>
     <method name="SelectCandidate">
       <annotation name="org.gtk.GDBus.DocString" value="Picks the candidate at an index of the visible page (0-based), as pressing its number key. InvalidState when no list is open (as NextPage), InvalidArgument for an index off the page."/>
       <arg name="index" type="i" direction="in"/>
     </method>
+    <method name="SelectCandidateReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="SelectCandidate with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="index" type="i" direction="in"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
+    </method>
     <method name="NextPage">
       <annotation name="org.gtk.GDBus.DocString" value="Shows the next page of the open candidate list. InvalidState when none is open."/>
     </method>
+    <method name="NextPageReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="NextPage with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
+    </method>
     <method name="PrevPage">
       <annotation name="org.gtk.GDBus.DocString" value="Shows the previous page of the open candidate list. InvalidState when none is open."/>
+    </method>
+    <method name="PrevPageReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="PrevPage with its outcome in the reply: the plain reply followed by the call report (revision, events), as ProcessKeyEventReporting."/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
     </method>
 
     <!-- Geometry (candidate windows, magnifiers, screen readers). Rects are
@@ -360,7 +464,7 @@ extension InkstoneIntrospection {
       <arg name="message" type="s"/>
     </signal>
     <signal name="Notifications">
-      <annotation name="org.gtk.GDBus.DocString" value="Sent instead of the separate notification signals to a context created with the option coalesce=true: every notification one call caused for this context, in order, as (member, arguments) with the arguments of the signal of that name (for PropertiesChanged: the changed-properties dictionary). One signal per call, sent before the call's reply, so a key costs the bus one message per observing context."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The default form of notifications (every context not created with coalesce=false): every notification one call caused for this context, in order, as (member, arguments) with the arguments of the signal of that name (for PropertiesChanged: the changed-properties dictionary). One signal per call and context, sent before the call's reply, so a call costs the bus at most one message per observing context. The caller of a …Reporting method gets its events in the reply instead."/>
       <arg name="events" type="a(sav)"/>
     </signal>
     <signal name="CandidatesChanged">
