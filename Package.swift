@@ -5,7 +5,8 @@
 //   C edges:      CICU (C target, ICU hidden), CDBus, CXKBCommon, CLinux, CHangul (tests only)
 //   pure Swift:   InkstoneSegmentation → InkstoneText → InkstoneEngines → InkstoneService
 //   D-Bus:        DBusKit (libdbus + epoll loop) → InkstoneDBus (adapter over InkstoneService)
-//   executables:  inkstoned (daemon), inkstone (client), inkstone-bench (benchmarks)
+//   executables:  inkstoned (daemon), inkstone (client), inkstone-bench (benchmarks),
+//                 inkstone-fuzz (libFuzzer targets, corpus replay), inkstone-soak (random calls over a private bus)
 import PackageDescription
 
 let package = Package(
@@ -14,6 +15,8 @@ let package = Package(
         .executable(name: "inkstoned", targets: ["inkstoned"]),
         .executable(name: "inkstone", targets: ["inkstone"]),
         .executable(name: "inkstone-bench", targets: ["InkstoneBench"]),
+        .executable(name: "inkstone-fuzz", targets: ["inkstone-fuzz"]),
+        .executable(name: "inkstone-soak", targets: ["inkstone-soak"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
@@ -71,6 +74,21 @@ let package = Package(
                 "DBusKit", "InkstoneDBus", "InkstoneService", "InkstoneText", "InkstoneEngines", "InkstoneLayout", "InkstoneTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+
+        // MARK: fuzzing and soak (scripts/fuzz.sh builds inkstone-fuzz again with libFuzzer)
+        .target(
+            name: "InkstoneFuzzing",
+            dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneDBus", "DBusKit", "CDBus", "InkstoneTestSupport"]
+        ),
+        .executableTarget(
+            name: "inkstone-fuzz",
+            dependencies: ["InkstoneFuzzing"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "inkstone-soak",
+            dependencies: ["InkstoneFuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // MARK: tests
