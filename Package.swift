@@ -108,6 +108,7 @@ let package = Package(
             dependencies: ["InkstoneService", "InkstoneTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "InkstoneTestSupport"]),
+        .testTarget(name: "InkstoneFuzzingTests", dependencies: ["InkstoneFuzzing", "InkstoneDBus"]),
         .testTarget(
             name: "InkstoneDaemonTests",
             dependencies: ["InkstoneTestSupport", "DBusKit", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -42,6 +42,13 @@ public struct SoakReport: Sendable {
         lines.append("soak: daemon memory \(residentKiB.start) KiB after start-up, \(residentKiB.end) KiB at the end")
         lines += errors.sorted { $0.key < $1.key }.map { "soak: \($0.value) × \($0.key)" }
         lines.append("soak: \(violations.count) invariant violation(s)")
+        var seen: [String: Int] = [:]
+        for violation in violations {
+            let headline = String(violation.split(separator: "\n").first ?? "").drop { $0 != ":" }.dropFirst(2)
+            let kind = String(headline.prefix(90).map { $0.isNumber ? "#" : $0 })
+            seen[kind, default: 0] += 1
+        }
+        lines += seen.sorted { $0.key < $1.key }.map { "soak:   \($0.value) × \($0.key)" }
         return lines.joined(separator: "\n")
     }
 }
@@ -225,7 +232,7 @@ extension Soak {
             || (prefix == "org.freedesktop.DBus.Error" && Self.standardErrors.contains(short))
         if named, !message.isEmpty { return }
         if let ended = session?.daemon.termination {
-            violation("the daemon died (\(ended)); its last words:\n\(session?.daemon.stderr.suffix(2000) ?? "")")
+            violation("the daemon died (\(ended)); its last words:\n\(session.map { Self.lastWords($0.daemon.stderr) } ?? "")")
             try restart()
             return
         }
@@ -235,6 +242,14 @@ extension Soak {
             return
         }
         violation("an error that is not a named one: \(name): \(message.debugDescription)")
+    }
+
+    /// The lines of a crash report that say what happened (not the register dump).
+    static func lastWords(_ stderr: String) -> String {
+        let lines = stderr.split(separator: "\n").filter {
+            $0.contains("Fatal error") || $0.contains("Crash") || $0.contains(" at /") || $0.contains("error") || $0.contains("abort")
+        }
+        return lines.prefix(12).joined(separator: "\n")
     }
 
     func remember(_ line: String) {
@@ -254,7 +269,7 @@ extension Soak {
     func checkInvariants() throws {
         guard let session else { return }
         if let ended = session.daemon.termination {
-            violation("the daemon died (\(ended)); its last words:\n\(session.daemon.stderr.suffix(2000))")
+            violation("the daemon died (\(ended)); its last words:\n\(Self.lastWords(session.daemon.stderr))")
             try restart()
             return
         }
