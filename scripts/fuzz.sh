@@ -36,7 +36,7 @@ for target in "${targets[@]}"; do
   log=".build-fuzz/$target.log"
   echo "fuzz $target: ${seconds} s"
   set +e
-  INKSTONE_FUZZ_TARGET="$target" ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$fuzzer" \
+  INKSTONE_FUZZ_TARGET="$target" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$fuzzer" \
     ".build-fuzz/corpus/$target" "${seeds[@]}" \
     -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 \
     -artifact_prefix=".build-fuzz/artifacts/$target/" >"$log" 2>&1

@@ -50,9 +50,14 @@ public enum EngineFuzzer {
         }
     }
 
+    /// Hangul keyboards by id, loaded once (parsing the XML per input would dominate a run).
+    nonisolated(unsafe) static var keyboards: [String: HangulKeyboard] = [:]
+
     static func makeEngine(_ choice: String) -> any CompositionEngine {
-        if choice.hasPrefix("hangul:"), let engine = try? HangulEngine(keyboardID: String(choice.dropFirst(7))) {
-            return engine
+        if choice.hasPrefix("hangul:") {
+            let id = String(choice.dropFirst(7))
+            if keyboards[id] == nil { keyboards[id] = try? HangulKeyboard.load(id: id) }
+            if let keyboard = keyboards[id] { return HangulEngine(keyboard: keyboard, hanja: .shared) }
         }
         return (try? EngineRegistry.makeEngine(id: choice)) ?? DirectEngine()
     }

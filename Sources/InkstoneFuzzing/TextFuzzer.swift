@@ -48,9 +48,9 @@ struct TextScript {
     }
 
     mutating func text(_ input: inout FuzzInput) -> String {
-        switch input.choose(8) {
-        case 0: return String(decoding: input.bytes(upTo: 12), as: UTF8.self).replacingNUL()
-        case 1: return String(repeating: input.pick(TextFuzzer.pieces), count: 1 + input.choose(64) * 40)
+        switch input.choose(16) {
+        case 0, 1: return String(decoding: input.bytes(upTo: 12), as: UTF8.self).replacingNUL()
+        case 2: return String(repeating: input.pick(TextFuzzer.pieces), count: 1 + input.choose(16) * 64)
         default: return (0..<(1 + input.choose(3))).map { _ in input.pick(TextFuzzer.pieces) }.joined()
         }
     }

@@ -10,11 +10,29 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
 
 private let selectedTarget = FuzzTarget.fromEnvironment
 
-#if !INKSTONE_LIBFUZZER
-/// Without libFuzzer (a plain build): `inkstone-fuzz <target> <file or folder>...`
-/// runs every input once, prints the broken invariants and exits 1 if there was one.
+#if INKSTONE_LIBFUZZER
+/// libFuzzer's driver (in the toolchain's libFuzzer, linked by `-sanitize=fuzzer`).
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// Built with libFuzzer (`scripts/fuzz.sh`): libFuzzer's command line and loop.
 @main
-enum FuzzReplay {
+enum FuzzEntry {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(runFuzzerDriver(&argc, &argv, fuzzTestOneInput))
+    }
+}
+#else
+/// A plain build: `inkstone-fuzz <target> <file or folder>...` runs every
+/// input once, prints the broken invariants and exits 1 if there was one.
+@main
+enum FuzzEntry {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
