@@ -231,8 +231,9 @@ extension Soak {
         let named = (prefix == "org.inkstone.Error" && Self.inkstoneErrors.contains(short))
             || (prefix == "org.freedesktop.DBus.Error" && Self.standardErrors.contains(short))
         if named, !message.isEmpty { return }
-        if let ended = session?.daemon.termination {
-            violation("the daemon died (\(ended)); its last words:\n\(session.map { Self.lastWords($0.daemon.stderr) } ?? "")")
+        // A connection error may mean the daemon is going down: give it time to finish dying.
+        if let session, let ended = session.daemon.waitForExit(timeout: .seconds(10)) {
+            violation("the daemon died (\(ended)) during this call; its last words:\n\(Self.lastWords(session.daemon.stderr))")
             try restart()
             return
         }
@@ -247,7 +248,9 @@ extension Soak {
     /// The lines of a crash report that say what happened (not the register dump).
     static func lastWords(_ stderr: String) -> String {
         let lines = stderr.split(separator: "\n").filter {
-            $0.contains("Fatal error") || $0.contains("Crash") || $0.contains(" at /") || $0.contains("error") || $0.contains("abort")
+            let line = $0.lowercased()
+            return line.contains("fatal error") || line.contains("crash") || line.contains("runtime failure")
+                || line.contains(" at /") || line.contains("error") || line.contains("abort")
         }
         return lines.prefix(12).joined(separator: "\n")
     }
@@ -268,7 +271,7 @@ extension Soak {
     /// Checks every context a live client may read.
     func checkInvariants() throws {
         guard let session else { return }
-        if let ended = session.daemon.termination {
+        if session.daemon.termination != nil, let ended = session.daemon.waitForExit() {
             violation("the daemon died (\(ended)); its last words:\n\(Self.lastWords(session.daemon.stderr))")
             try restart()
             return

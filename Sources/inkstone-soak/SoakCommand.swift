@@ -14,8 +14,15 @@ struct SoakCommand: ParsableCommand {
     @Option(help: "Stop after this many seconds even if calls remain.") var seconds = 600
     @Option(help: "Random seed (the same seed replays the same calls).") var seed: UInt64 = 1
     @Option(help: "Calls between two invariant checks.") var batch = 200
+    @Option(help: "Instead of random calls: this many connect/create/type/disconnect cycles, reporting the daemon's memory.")
+    var cycles: Int?
 
     func run() throws {
+        if let cycles {
+            let memory = try Soak.measureCycles(cycles, daemonPath: SoakConfiguration().daemonPath)
+            print("cycles: \(cycles); daemon memory \(memory.start) KiB after start-up, \(memory.warm) KiB after 100 cycles, \(memory.end) KiB at the end")
+            return
+        }
         var configuration = SoakConfiguration()
         configuration.calls = calls
         configuration.seconds = seconds
