@@ -14,6 +14,8 @@ struct SoakCommand: ParsableCommand {
     @Option(help: "Stop after this many seconds even if calls remain.") var seconds = 600
     @Option(help: "Random seed (the same seed replays the same calls).") var seed: UInt64 = 1
     @Option(help: "Calls between two invariant checks.") var batch = 200
+    @Option(help: "Comma-separated known defects not to trigger (p2p-geometry, selection-overflow).")
+    var avoid = ""
     @Option(help: "Instead of random calls: this many connect/create/type/disconnect cycles, reporting the daemon's memory.")
     var cycles: Int?
 
@@ -28,6 +30,7 @@ struct SoakCommand: ParsableCommand {
         configuration.seconds = seconds
         configuration.seed = seed
         configuration.batch = batch
+        configuration.avoid = Set(avoid.split(separator: ",").map(String.init))
         let report = try Soak(configuration, log: printNow).run()
         print(report.summary)
         if !report.violations.isEmpty { throw ExitCode(1) }
