@@ -103,12 +103,14 @@ public final class Soak {
         let deadline = started + configuration.seconds * 1000
         try restart()
         report.residentKiB.start = session?.residentKiB ?? 0
+        var nextProgress = 10_000
         while report.calls < configuration.calls, Soak.now() < deadline {
             for _ in 0..<configuration.batch where report.calls < configuration.calls {
                 try step()
             }
             try checkInvariants()
-            if report.calls % (configuration.batch * 25) == 0 {
+            if report.calls >= nextProgress {
+                nextProgress += 10_000
                 log("soak: \(report.calls) calls, \(report.violations.count) violation(s), daemon \(session?.residentKiB ?? 0) KiB")
             }
         }

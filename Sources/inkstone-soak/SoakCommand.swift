@@ -22,7 +22,7 @@ struct SoakCommand: ParsableCommand {
     func run() throws {
         if let cycles {
             let memory = try Soak.measureCycles(cycles, daemonPath: SoakConfiguration().daemonPath)
-            print("cycles: \(cycles); daemon memory \(memory.start) KiB after start-up, \(memory.warm) KiB after 100 cycles, \(memory.end) KiB at the end")
+            printNow("cycles: \(cycles); daemon memory \(memory.start) KiB after start-up, \(memory.warm) KiB after 100 cycles, \(memory.end) KiB at the end")
             return
         }
         var configuration = SoakConfiguration()
@@ -32,7 +32,7 @@ struct SoakCommand: ParsableCommand {
         configuration.batch = batch
         configuration.avoid = Set(avoid.split(separator: ",").map(String.init))
         let report = try Soak(configuration, log: printNow).run()
-        print(report.summary)
+        printNow(report.summary)
         if !report.violations.isEmpty { throw ExitCode(1) }
     }
 }
