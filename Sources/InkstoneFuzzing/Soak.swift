@@ -118,7 +118,7 @@ public final class Soak {
         report.seconds = Double(Soak.now() - started) / 1000
         clients.forEach { $0.connection.close() }
         clients = []
-        session = nil
+        stopDaemon()
         return report
     }
 
@@ -128,11 +128,22 @@ public final class Soak {
         clients.forEach { $0.connection.close() }
         clients = []
         persistent = []
-        session = nil
+        stopDaemon()
         session = try SoakSession(daemonPath: configuration.daemonPath)
         report.daemonStarts += 1
         try connect(peer: false)
         try connect(peer: true)
+    }
+
+    /// Stops the daemon; a sanitizer report in its output (a daemon built with
+    /// `-sanitize=address` or `thread`) is a violation.
+    func stopDaemon() {
+        guard let session else { return }
+        session.daemon.signal(SIGTERM)
+        _ = session.daemon.waitForExit(timeout: .seconds(30))
+        let reports = session.daemon.stderr.split(separator: "\n").filter { $0.contains("Sanitizer") }
+        if !reports.isEmpty { violation("the daemon's sanitizer reported:\n" + reports.prefix(20).joined(separator: "\n")) }
+        self.session = nil
     }
 
     func connect(peer: Bool) throws {
