@@ -6,7 +6,9 @@ import Glibc
 /// comma-separated list of raw values to skip the inputs that reach them; remove
 /// an entry from the list once its defect is fixed.
 public struct FuzzTolerance: OptionSet, Sendable {
+    /// One bit per defect.
     public let rawValue: UInt32
+    /// A tolerance from its bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// `selection-overflow`: selection calls whose `start + length` overflows are not made.

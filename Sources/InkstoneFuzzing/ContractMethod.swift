@@ -2,7 +2,9 @@
 public struct ContractMethod: Sendable, CustomStringConvertible {
     /// One in-argument: its name and complete type.
     public struct Argument: Sendable {
+        /// The argument's name in the XML (generators use it to pick meaningful values).
         public let name: String
+        /// Its complete D-Bus type, e.g. `x` or `a{sv}`.
         public let type: String
     }
 
@@ -16,6 +18,7 @@ public struct ContractMethod: Sendable, CustomStringConvertible {
     /// The concatenated in-argument types.
     public var signature: String { arguments.map(\.type).joined() }
 
+    /// `interface.Name(signature)`.
     public var description: String { "\(interface).\(name)(\(signature))" }
 
     /// Every method of every interface in `xml`.
@@ -49,29 +52,5 @@ public struct ContractMethod: Sendable, CustomStringConvertible {
             ?? (tag.hasPrefix(name + "=\"") ? tag.index(tag.startIndex, offsetBy: name.count + 2) : nil)
         else { return nil }
         return String(tag[start...].prefix { $0 != "\"" })
-    }
-}
-
-/// The complete types of a D-Bus signature, in order (`"sa{sv}(ii)"` → `s`, `a{sv}`, `(ii)`).
-struct SignatureTypes: Sequence, IteratorProtocol {
-    private var rest: Substring
-
-    init(_ signature: String) { rest = Substring(signature) }
-
-    mutating func next() -> Substring? {
-        guard !rest.isEmpty else { return nil }
-        var index = rest.startIndex
-        while index < rest.endIndex, rest[index] == "a" { index = rest.index(after: index) }
-        var depth = 0
-        while index < rest.endIndex {
-            let character = rest[index]
-            if character == "(" || character == "{" { depth += 1 }
-            if character == ")" || character == "}" { depth -= 1 }
-            index = rest.index(after: index)
-            if depth == 0 { break }
-        }
-        let type = rest[..<index]
-        rest = rest[index...]
-        return type
     }
 }
