@@ -3,8 +3,11 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DESTDIR ?=
 SWIFT_BUILD_FLAGS ?=
+FUZZ_SECONDS ?= 600
+SOAK_CALLS ?= 200000
+SOAK_SECONDS ?= 3600
 
-.PHONY: run test build release bench install uninstall generate clean
+.PHONY: run test build release bench install uninstall generate clean fuzz soak asan tsan
 
 run:            ## install missing packages, build inkstoned and inkstone, run inkstoned on the session bus
 	scripts/run.sh $(ARGS)
@@ -27,6 +30,18 @@ bench: release  ## run every benchmark (release build); ARGS="--quick" for a smo
 	bin=$$(TMPDIR=$(CURDIR)/.tmp swift build -c release --show-bin-path); \
 	for b in all protocol roundtrip service buffer engine segmentation geometry; do $$bin/inkstone-bench $$b $(ARGS) || exit 1; done
 
+fuzz:           ## libFuzzer on the buffer model, the engines and the message reader, FUZZ_SECONDS per target
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+soak:           ## random calls to a fresh daemon over a private bus: SOAK_CALLS calls, at most SOAK_SECONDS
+	scripts/soak.sh $(SOAK_CALLS) $(SOAK_SECONDS)
+
+asan:           ## the whole suite under AddressSanitizer (.build-asan)
+	scripts/sanitize.sh address
+
+tsan:           ## the whole suite under ThreadSanitizer (.build-tsan)
+	scripts/sanitize.sh thread
+
 generate:       ## regenerate sources derived from dbus/*.xml
 	scripts/generate-introspection.sh
 
@@ -37,4 +52,4 @@ uninstall:      ## remove exactly what `make install` installed under $(PREFIX)
 	PREFIX="$(PREFIX)" BINDIR="$(BINDIR)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
 clean:
-	rm -rf .build .tmp
+	rm -rf .build .build-fuzz .build-asan .build-tsan .tmp

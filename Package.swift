@@ -6,7 +6,8 @@
 //   pure Swift:   InkstoneSegmentation → InkstoneText → InkstoneEngines → InkstoneService
 //   config:       InkstoneConfig (config.toml → Configuration, TOMLKit hidden)
 //   D-Bus:        DBusKit (libdbus + epoll loop) → InkstoneDBus (adapter over InkstoneService)
-//   executables:  inkstoned (daemon), inkstone (client), inkstone-bench (benchmarks)
+//   executables:  inkstoned (daemon), inkstone (client), inkstone-bench (benchmarks),
+//                 inkstone-fuzz (libFuzzer targets, corpus replay), inkstone-soak (random calls over a private bus)
 import PackageDescription
 
 let package = Package(
@@ -15,6 +16,8 @@ let package = Package(
         .executable(name: "inkstoned", targets: ["inkstoned"]),
         .executable(name: "inkstone", targets: ["inkstone"]),
         .executable(name: "inkstone-bench", targets: ["InkstoneBench"]),
+        .executable(name: "inkstone-fuzz", targets: ["inkstone-fuzz"]),
+        .executable(name: "inkstone-soak", targets: ["inkstone-soak"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
@@ -77,6 +80,21 @@ let package = Package(
             ]
         ),
 
+        // MARK: fuzzing and soak (scripts/fuzz.sh builds inkstone-fuzz again with libFuzzer)
+        .target(
+            name: "InkstoneFuzzing",
+            dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneDBus", "DBusKit", "CDBus", "InkstoneTestSupport"]
+        ),
+        .executableTarget(
+            name: "inkstone-fuzz",
+            dependencies: ["InkstoneFuzzing"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "inkstone-soak",
+            dependencies: ["InkstoneFuzzing", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
         // MARK: tests
         .target(name: "InkstoneTestSupport", dependencies: ["DBusKit"]),
         .testTarget(name: "InkstoneSegmentationTests", dependencies: ["InkstoneSegmentation", "InkstoneTestSupport"]),
@@ -95,6 +113,7 @@ let package = Package(
         ),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "InkstoneTestSupport"]),
         .testTarget(name: "InkstoneConfigTests", dependencies: ["InkstoneConfig"]),
+        .testTarget(name: "InkstoneFuzzingTests", dependencies: ["InkstoneFuzzing", "InkstoneDBus"]),
         .testTarget(
             name: "InkstoneDaemonTests",
             dependencies: ["InkstoneTestSupport", "DBusKit", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -28,6 +28,15 @@ public final class InkstoneService: @unchecked Sendable {
         self.engineSettings = engineSettings
     }
 
+    /// A context and its shared document hold each other (``destroyContext(_:)``
+    /// breaks that for one context): a service that goes away breaks it for all.
+    deinit {
+        for context in contexts.values {
+            context.shared.contexts.removeAll()
+            context.shared.ticketOwners.removeAll()
+        }
+    }
+
     /// How many contexts and documents are alive.
     public var counts: (contexts: Int, documents: Int) { (contexts.count, documents.count) }
 

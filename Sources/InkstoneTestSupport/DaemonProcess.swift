@@ -8,7 +8,8 @@ public final class DaemonProcess: @unchecked Sendable {
     public let pid: pid_t
     private let stderrBytes = ByteSink()
     private let ended = Mutex<Termination?>(nil)
-    private let reader: PosixThread?
+    /// The stderr reader thread, until it is joined (a thread may be joined only once).
+    private let reader: Mutex<PosixThread?>
 
     /// Starts `executable` with `arguments` and `environment` (D-Bus addresses removed unless given).
     public init(
@@ -28,7 +29,7 @@ public final class DaemonProcess: @unchecked Sendable {
         close(err.write)
         let readFD = err.read
         let sink = stderrBytes
-        reader = PosixThread.spawn { [sink] in
+        reader = Mutex(PosixThread.spawn { [sink] in
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
@@ -36,7 +37,7 @@ public final class DaemonProcess: @unchecked Sendable {
                 sink.bytes.withLock { $0 += buffer[0..<count] }
             }
             close(readFD)
-        }
+        })
     }
 
     deinit {
@@ -80,7 +81,11 @@ public final class DaemonProcess: @unchecked Sendable {
         let deadline = monotonicMilliseconds() + Int(timeout.components.seconds) * 1000
         while monotonicMilliseconds() < deadline {
             if let ended = termination {
-                reader?.join()
+                let unjoined = reader.withLock { thread in
+                    defer { thread = nil }
+                    return thread
+                }
+                unjoined?.join()
                 return ended
             }
             sleepMilliseconds(5)

@@ -1,0 +1,159 @@
+import CDBus
+import DBusKit
+import InkstoneDBus
+
+/// The D-Bus message reader fuzz target: bytes become a wire message, either
+/// as they are or as a well-formed body of a signature the daemon reads with
+/// some bytes overwritten; what `dbus_message_demarshal` accepts is read with
+/// ``MessageReader`` against every signature the daemon reads.
+///
+/// Checked: reading never crashes; a message whose signature is `S` reads to
+/// its end through typed reads of `S` and through ``MessageReader/readValue()``
+/// without an error, and the generic values re-encode to the same signature.
+public enum MessageReaderFuzzer {
+    /// Every in-argument signature of every method in the contract (`dbus/*.xml`),
+    /// plus the standard interfaces' and the empty one.
+    public static let signatures: [String] = {
+        let documents = [InkstoneIntrospection.xml, InkstoneIntrospection.inputContext, InkstoneIntrospection.document]
+        var found: Set<String> = ["", "s", "ss", "ssv", "a{sv}", "as"]
+        for xml in documents { found.formUnion(ContractMethod.parse(xml).map(\.signature)) }
+        return found.sorted()
+    }()
+
+    /// Runs one input; throws the first broken invariant.
+    public static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
+        var input = FuzzInput(bytes)
+        let wire: [UInt8]
+        if input.flag() {
+            wire = Array(bytes.dropFirst())
+        } else {
+            let signature = input.pick(signatures)
+            guard var built = marshalled(signature: signature, from: &input) else { return }
+            for _ in 0..<input.choose(4) where !built.isEmpty {
+                built[Int(input.uint32() % UInt32(built.count))] = input.byte()
+            }
+            wire = built
+        }
+        guard let message = demarshal(wire) else { return }
+        for signature in signatures {
+            guard var reader = try? MessageReader(message, expecting: signature) else { continue }
+            do {
+                try read(signature: signature, with: &reader)
+            } catch {
+                throw FuzzFailure("a message of signature '\(signature)' failed to read as '\(signature)': \(error)")
+            }
+            try check(reader.isAtEnd, "reading '\(signature)' left arguments behind")
+        }
+        var generic = message.reader()
+        var values: [DBusValue] = []
+        do {
+            while !generic.isAtEnd { values.append(try generic.readValue()) }
+        } catch {
+            throw FuzzFailure("readValue failed on a valid message of signature '\(message.signature)': \(error)")
+        }
+        let signature = values.map(\.signature).joined()
+        try check(signature == message.signature,
+                  "readValue gave values of signature '\(signature)' for '\(message.signature)'")
+    }
+
+    /// A libdbus message from wire bytes, nil when libdbus rejects them.
+    static func demarshal(_ wire: [UInt8]) -> Message? {
+        guard !wire.isEmpty else { return nil }
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let raw = wire.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
+        }
+        return raw.map { Message(owning: $0) }
+    }
+
+    /// The wire bytes of a method call whose body has `signature`, values drawn from `input`.
+    static func marshalled(signature: String, from input: inout FuzzInput) -> [UInt8]? {
+        guard let message = Message.methodCall(
+            destination: "org.inkstone.Inkstone1", path: "/org/inkstone/Inkstone1/context/1",
+            interface: "org.inkstone.InputContext1", member: "Call")
+        else { return nil }
+        message.write { writer in
+            for type in SignatureTypes(signature) { appendValue(of: type, from: &input, to: &writer, depth: 0) }
+        }
+        var pointer: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(message.raw, &pointer, &length) != 0, let pointer else { return nil }
+        defer { dbus_free(pointer) }
+        return UnsafeBufferPointer(start: pointer, count: Int(length)).map { UInt8(bitPattern: $0) }
+    }
+
+    /// Appends one value of the complete type `type`.
+    static func appendValue(of type: Substring, from input: inout FuzzInput, to writer: inout MessageWriter, depth: Int) {
+        switch type.first {
+        case "y": writer.append(input.byte())
+        case "b": writer.append(input.flag())
+        case "n": writer.append(Int16(truncatingIfNeeded: input.int64()))
+        case "q": writer.append(UInt16(truncatingIfNeeded: input.int64()))
+        case "i": writer.append(Int32(truncatingIfNeeded: input.int64()))
+        case "u": writer.append(input.uint32())
+        case "x": writer.append(input.int64())
+        case "t": writer.append(UInt64(bitPattern: input.int64()))
+        case "d": writer.append(Double(bitPattern: UInt64(bitPattern: input.int64())))
+        case "s": writer.append(String(decoding: input.bytes(upTo: 24), as: UTF8.self).replacingNUL())
+        case "o": writer.append(objectPath: input.pick(["/", "/org/inkstone/Inkstone1/context/1", "/a/b_c/D9"]))
+        case "g": writer.append(signature: input.pick(signatures))
+        case "v":
+            let inner = depth > 3 ? "s" : input.pick(["s", "b", "i", "x", "as", "a{sv}", "(dd)", "v"])
+            writer.appendVariant(signature: inner) { appendValue(of: Substring(inner), from: &input, to: &$0, depth: depth + 1) }
+        case "a":
+            let element = type.dropFirst()
+            let count = depth > 3 ? 0 : input.choose(4)
+            writer.appendArray(of: String(element)) { inner in
+                for _ in 0..<count { appendValue(of: element, from: &input, to: &inner, depth: depth + 1) }
+            }
+        case "(":
+            writer.appendStruct { inner in
+                for field in SignatureTypes(String(type.dropFirst().dropLast())) {
+                    appendValue(of: field, from: &input, to: &inner, depth: depth + 1)
+                }
+            }
+        case "{":
+            writer.appendDictEntry { inner in
+                for field in SignatureTypes(String(type.dropFirst().dropLast())) {
+                    appendValue(of: field, from: &input, to: &inner, depth: depth + 1)
+                }
+            }
+        default: break
+        }
+    }
+
+    /// Reads one value of each complete type in `signature` with the typed reads.
+    static func read(signature: String, with reader: inout MessageReader) throws {
+        for type in SignatureTypes(signature) { try readValue(of: type, with: &reader) }
+    }
+
+    static func readValue(of type: Substring, with reader: inout MessageReader) throws {
+        switch type.first {
+        case "y": _ = try reader.readByte()
+        case "b": _ = try reader.readBool()
+        case "n": _ = try reader.readInt16()
+        case "q": _ = try reader.readUInt16()
+        case "i": _ = try reader.readInt32()
+        case "u": _ = try reader.readUInt32()
+        case "x": _ = try reader.readInt64()
+        case "t": _ = try reader.readUInt64()
+        case "d": _ = try reader.readDouble()
+        case "s": _ = try reader.readString()
+        case "o": _ = try reader.readObjectPath()
+        case "g": _ = try reader.readSignature()
+        case "v": _ = try reader.readVariant { _, inner in try inner.readValue() }
+        case "a" where type == "as": _ = try reader.readStrings()
+        case "a" where type == "a{sv}": _ = try reader.readVardict()
+        case "a":
+            let element = type.dropFirst()
+            _ = try reader.readArray { try readValue(of: element, with: &$0) }
+        case "(":
+            try reader.readStruct { inner in try read(signature: String(type.dropFirst().dropLast()), with: &inner) }
+        case "{":
+            try reader.readDictEntry { inner in try read(signature: String(type.dropFirst().dropLast()), with: &inner) }
+        default: throw FuzzFailure("unknown type '\(type)'")
+        }
+    }
+}
