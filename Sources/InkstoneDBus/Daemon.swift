@@ -107,15 +107,15 @@ public final class Daemon: @unchecked Sendable {
             _ = try? connection.releaseName(ServiceObject.busName)
             loop.stop()
         }
-        // After the signal mask is set (threads inherit it): engine data loads off the loop thread.
-        let engineSettings = settings.engines
-        PosixThread.spawn { EngineRegistry.loadSharedData(settings: engineSettings) }?.detach()
         if let applyReload {
             try loop.handleSignals([SIGHUP]) { _ in
                 logger.info("SIGHUP: reloading the configuration")
                 _ = try? applyReload()
             }
         }
+        // After the signal mask is set (threads inherit it): engine data loads off the loop thread.
+        let engineSettings = settings.engines
+        PosixThread.spawn { EngineRegistry.loadSharedData(settings: engineSettings) }?.detach()
         connection.onNameLost { name in
             guard name == ServiceObject.busName, !outcome.releasing.withLock({ $0 }) else { return }
             logger.notice("\(name) was taken over by another daemon; exiting")
@@ -128,7 +128,7 @@ public final class Daemon: @unchecked Sendable {
             loop.stop()
         }
         // The bus daemon reads eagerly; our queue to it only grows when the bus stalls.
-        connection.limitOutgoing(to: limits.listenerBacklogBytes) { queued in
+        connection.limitOutgoing(to: service.limits.listenerBacklogBytes) { queued in
             logger.warning("the bus stopped reading (\(queued) bytes queued): dropping signals until it catches up")
         } onRecovery: { dropped in
             logger.notice("the bus reads again; \(dropped) signals were dropped")

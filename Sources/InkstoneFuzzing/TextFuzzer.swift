@@ -89,7 +89,7 @@ struct TextScript {
                 try view.setSelection(anchor: anchor, head: head)
             case 5:
                 operation = "clearSelection"
-                view.clearSelection()
+                try view.clearSelection()
             case 6:
                 let piece = text(&input)
                 let count = UnitCounts(of: piece)[view.unit]

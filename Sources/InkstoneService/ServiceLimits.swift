@@ -56,23 +56,6 @@ public struct ServiceLimits: Sendable, Equatable {
         self.listenerBacklogBytes = listenerBacklogBytes
     }
 
-    /// Each limit with its command-line name, for validation and messages.
-    public var named: [(name: String, value: Int)] {
-        [
-            ("max-contexts", contextsPerPeer), ("max-contexts-per-user", contextsPerUser),
-            ("max-persistent-contexts", persistentContexts), ("max-documents", documentsPerPeer),
-            ("max-shares", sharesPerDocument), ("max-document-bytes", documentUTF8Bytes),
-            ("max-string-bytes", stringUTF8Bytes), ("max-listener-backlog", listenerBacklogBytes),
-        ]
-    }
-
-    /// Throws `InvalidArgument` naming the first limit that is not a positive number.
-    public func validate() throws(InkstoneError) {
-        for (name, value) in named where value < 1 {
-            throw .invalidArgument("--\(name) must be a positive number, not \(value)")
-        }
-    }
-
     /// Throws `LimitExceeded` when `text` is longer than one call may carry.
     public func checkString(_ text: String, argument: String) throws(InkstoneError) {
         let bytes = text.utf8.count

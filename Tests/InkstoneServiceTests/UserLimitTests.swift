@@ -42,14 +42,4 @@ extension LimitTests {
         try document.unshare(":1.3", caller: ":1.1")
         try document.share(with: ":1.4", caller: ":1.1", limit: 2)
     }
-
-    /// Every limit must be positive; the message names the flag.
-    @Test func limitsValidate() throws {
-        try ServiceLimits().validate()
-        var limits = ServiceLimits()
-        limits.contextsPerPeer = -5
-        #expect(inkstoneError { try limits.validate() }?.message.contains("--max-contexts must be a positive number") == true)
-        limits = ServiceLimits(listenerBacklogBytes: 0)
-        #expect(inkstoneError { try limits.validate() }?.code == .invalidArgument)
-    }
 }
