@@ -18,13 +18,22 @@ public final class DirectDaemon {
     public static let servicePath = "/org/inkstone/Inkstone1"
     public static let serviceInterface = "org.inkstone.Inkstone1"
 
+    /// Whether `runtime` was made here (and is removed when the daemon stops).
+    private let ownsRuntime: Bool
+
     /// Starts `executable` (the built `inkstoned` by default) with `arguments`.
-    public init(executable: String = builtProduct("inkstoned"), arguments: [String] = []) throws {
-        runtime = try makeTemporaryDirectory(prefix: "inkstone-runtime")
+    /// With `runtime` nil a new folder under `TMPDIR` is the daemon's
+    /// `XDG_RUNTIME_DIR`; `environment`, when given, replaces that setting.
+    public init(
+        executable: String = builtProduct("inkstoned"), arguments: [String] = [], runtime given: String? = nil,
+        environment: [String: String]? = nil
+    ) throws {
+        runtime = try given ?? makeTemporaryDirectory(prefix: "inkstone-runtime")
+        ownsRuntime = given == nil
         bus = try PrivateBus()
         daemon = try DaemonProcess(
             executable: executable, arguments: ["--address", bus.address] + arguments,
-            environment: ["XDG_RUNTIME_DIR": runtime])
+            environment: environment ?? ["XDG_RUNTIME_DIR": runtime])
         guard try daemon.waitForName(Self.busName, on: bus.address) else {
             throw TestSupportError("inkstoned did not take \(Self.busName): \(daemon.stderr)")
         }
@@ -35,8 +44,21 @@ public final class DirectDaemon {
     deinit {
         daemon.signal(SIGTERM)
         _ = daemon.waitForExit(timeout: .seconds(5))
-        rmdir(runtime + "/inkstone")
-        rmdir(runtime)
+        if ownsRuntime { _ = try? run(["rm", "-rf", runtime]) }
+    }
+
+    /// The socket's path in ``peerAddress``.
+    public var socketPath: String { String(peerAddress.dropFirst("unix:path=".count).prefix { $0 != "," }) }
+
+    /// Whether the daemon is still running and answering on the bus.
+    public var isAlive: Bool {
+        guard daemon.termination == nil, let client = try? BusClient(address: bus.address) else { return false }
+        return (try? client.callString(Self.busName, Self.servicePath, Self.serviceInterface, "GetVersion")) != nil
+    }
+
+    /// `contexts` from GetStatus.
+    public func contextCount() throws -> UInt32? {
+        try status()["contexts"].flatMap(\.int64Value).map { UInt32($0) }
     }
 
     /// A new peer-to-peer connection.

@@ -4,49 +4,7 @@ import InkstoneTestSupport
 import Testing
 
 /// A daemon whose direct transport lives in a runtime folder of the test's own.
-final class PeerDaemon {
-    let runtime: String
-    let bus: PrivateBus
-    let daemon: DaemonProcess
-    let peerAddress: String
-    /// Whether `runtime` is removed when the daemon stops.
-    private let ownsRuntime: Bool
-
-    /// With `runtime` nil, a new folder under `TMPDIR`; `arguments` go to the daemon.
-    init(runtime given: String? = nil, arguments: [String] = []) throws {
-        runtime = try given ?? makeTemporaryDirectory(prefix: "inkstone-runtime")
-        ownsRuntime = given != nil
-        bus = try PrivateBus()
-        daemon = try DaemonProcess(
-            arguments: ["--address", bus.address] + arguments, environment: ["XDG_RUNTIME_DIR": runtime])
-        let owned = try daemon.waitForName(busName, on: bus.address)
-        try #require(owned, "inkstoned did not take \(busName): \(daemon.stderr)")
-        let client = try BusClient(address: bus.address)
-        peerAddress = try client.callString(busName, servicePath, serviceInterface, "GetPeerAddress")
-    }
-
-    deinit {
-        daemon.signal(SIGTERM)
-        _ = daemon.waitForExit(timeout: .seconds(5))
-        if ownsRuntime { _ = try? run(["rm", "-rf", runtime]) }
-    }
-
-    /// Whether the daemon is still running and answering on the bus.
-    var isAlive: Bool {
-        guard daemon.termination == nil, let client = try? BusClient(address: bus.address) else { return false }
-        return (try? client.callString(busName, servicePath, serviceInterface, "GetVersion")) != nil
-    }
-
-    /// A new peer-to-peer connection.
-    func connect() throws -> Connection { try Connection(address: peerAddress, registerWithBus: false) }
-
-    /// `contexts` from GetStatus, asked on the bus.
-    func contextCount() throws -> UInt32? {
-        let client = try BusClient(address: bus.address)
-        var reader = try client.call(busName, servicePath, serviceInterface, "GetStatus").reader()
-        return try reader.readVardict()["contexts"].flatMap(\.int64Value).map { UInt32($0) }
-    }
-}
+typealias PeerDaemon = DirectDaemon
 
 /// A call with no destination (peer to peer).
 @discardableResult
@@ -54,8 +12,7 @@ func peerCall(
     _ connection: Connection, _ path: String, _ interface: String, _ member: String,
     _ body: (inout MessageWriter) throws -> Void = { _ in }
 ) throws -> Message {
-    try connection.call(
-        destination: nil, path: path, interface: interface, member: member, timeoutMilliseconds: 10_000, body)
+    try connection.peerCall(path, interface, member, body)
 }
 
 @Suite struct PeerToPeerTests {

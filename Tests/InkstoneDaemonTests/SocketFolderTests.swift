@@ -3,30 +3,6 @@ import Glibc
 import InkstoneTestSupport
 import Testing
 
-/// A daemon on its own bus with a given environment, and its socket.
-private final class FolderDaemon {
-    let bus: PrivateBus
-    let daemon: DaemonProcess
-    let peerAddress: String
-
-    init(environment: [String: String]) throws {
-        bus = try PrivateBus()
-        daemon = try DaemonProcess(arguments: ["--address", bus.address], environment: environment)
-        let owned = try daemon.waitForName(busName, on: bus.address)
-        try #require(owned, "inkstoned did not take \(busName): \(daemon.stderr)")
-        let client = try BusClient(address: bus.address)
-        peerAddress = try client.callString(busName, servicePath, serviceInterface, "GetPeerAddress")
-    }
-
-    deinit {
-        daemon.signal(SIGTERM)
-        _ = daemon.waitForExit(timeout: .seconds(5))
-    }
-
-    /// The socket's path, from the address.
-    var socketPath: String { String(peerAddress.dropFirst("unix:path=".count).prefix { $0 != "," }) }
-}
-
 /// The names in `folder`, sorted.
 private func entries(of folder: String) -> [String] {
     guard let directory = opendir(folder) else { return [] }
@@ -52,7 +28,7 @@ private func exists(_ path: String) -> Bool {
         let environment = ["XDG_RUNTIME_DIR": "", "TMPDIR": temporary]
         let folder = temporary + "/inkstone-\(getuid())"
         for _ in 0..<2 {
-            let running = try FolderDaemon(environment: environment)
+            let running = try DirectDaemon(environment: environment)
             #expect(running.socketPath == folder + "/inkstoned-\(running.daemon.pid).socket", "\(running.peerAddress)")
             var status = stat()
             #expect(lstat(folder, &status) == 0)
@@ -71,12 +47,12 @@ private func exists(_ path: String) -> Bool {
         let runtime = try makeTemporaryDirectory(prefix: "inkstone-runtime")
         defer { _ = try? run(["rm", "-rf", runtime]) }
         let environment = ["XDG_RUNTIME_DIR": runtime]
-        let killed = try FolderDaemon(environment: environment)
+        let killed = try DirectDaemon(environment: environment)
         killed.daemon.signal(SIGKILL)
         _ = killed.daemon.waitForExit(timeout: .seconds(5))
         #expect(exists(killed.socketPath), "SIGKILL leaves the socket behind")
-        let running = try FolderDaemon(environment: environment)
-        let next = try FolderDaemon(environment: environment)
+        let running = try DirectDaemon(environment: environment)
+        let next = try DirectDaemon(environment: environment)
         #expect(!exists(killed.socketPath), "the stale socket is still there")
         #expect(exists(running.socketPath), "a running daemon's socket was removed")
         #expect(exists(next.socketPath))
@@ -93,7 +69,7 @@ private func exists(_ path: String) -> Bool {
         let elsewhere = temporary + "/elsewhere"
         #expect(mkdir(elsewhere, 0o700) == 0)
         #expect(symlink(elsewhere, temporary + "/inkstone-\(getuid())") == 0)
-        let running = try FolderDaemon(environment: ["XDG_RUNTIME_DIR": "", "TMPDIR": temporary])
+        let running = try DirectDaemon(environment: ["XDG_RUNTIME_DIR": "", "TMPDIR": temporary])
         #expect(running.peerAddress == "")
         #expect(entries(of: elsewhere) == [])
         #expect(running.daemon.stderr.contains("no direct transport"), "\(running.daemon.stderr)")
