@@ -18,13 +18,8 @@ public struct FuzzTolerance: OptionSet, Sendable {
     /// `nul`: engines may produce U+0000 (not checked).
     public static let nul = FuzzTolerance(rawValue: 1 << 2)
 
-    /// `grapheme-merge`: in a graphemes view, the text under the marked range may
-    /// differ from the marked text when a following combining mark joins its last cluster.
-    public static let graphemeMerge = FuzzTolerance(rawValue: 1 << 3)
-
     private static let names: [(String, FuzzTolerance)] = [
         ("selection-overflow", .selectionOverflow), ("failed-call-state", .failedCallState), ("nul", .nul),
-        ("grapheme-merge", .graphemeMerge),
     ]
 
     /// The tolerance named in `INKSTONE_FUZZ_TOLERATE` (empty when unset).

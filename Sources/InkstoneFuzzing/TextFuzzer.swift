@@ -197,7 +197,9 @@ struct TextScript {
                 composing.append(view.id)
                 try check(range.start >= 0 && range.end <= view.length, "\(where_): marked range \(range) outside the text")
                 let under = try? view.text(start: range.start, length: range.length)
-                let merged = view.unit == .graphemes && tolerance.contains(.graphemeMerge) && under?.unicodeScalars.starts(with: marked.unicodeScalars) == true
+                // In graphemes the range covers whole clusters: marks after the marked
+                // text that join its last cluster are inside it (documented for MarkedRange).
+                let merged = view.unit == .graphemes && under.map { $0.unicodeScalars.starts(with: marked.unicodeScalars) && $0.count == marked.count } == true
                 try check(under == marked || merged, "\(where_): marked text \(marked.debugDescription) but the text under \(range) is \(under.debugDescription)")
             }
         }

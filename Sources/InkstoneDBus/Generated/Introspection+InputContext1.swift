@@ -185,7 +185,7 @@ extension InkstoneIntrospection {
       <arg name="events" type="a(sav)" direction="out"/>
     </method>
     <method name="MarkedRange">
-      <annotation name="org.gtk.GDBus.DocString" value="The marked range in the document, (-1, 0) when there is no marked text."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The marked range in the document, (-1, 0) when there is no marked text. In the graphemes unit it covers whole clusters: when the text after the marked text starts with marks that join its last cluster (a combining accent), they are inside the range, so TextInRange of it is the marked text followed by those marks; the other units are exact."/>
       <arg name="start" type="x" direction="out"/>
       <arg name="length" type="x" direction="out"/>
     </method>
@@ -489,7 +489,7 @@ extension InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="The selection, (-1, 0) for none."/>
     </property>
     <property name="MarkedRange" type="(xx)" access="read">
-      <annotation name="org.gtk.GDBus.DocString" value="The marked range, (-1, 0) for none."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The marked range, (-1, 0) for none (in the graphemes unit it covers whole clusters, see MarkedRange)."/>
     </property>
     <property name="HasMarkedText" type="b" access="read">
       <annotation name="org.gtk.GDBus.DocString" value="Whether this context has marked text."/>
