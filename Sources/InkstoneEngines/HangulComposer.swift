@@ -2,10 +2,11 @@
 /// stack of the jamo pushed so far (so BackSpace undoes one keystroke).
 ///
 /// It follows libhangul's `hangul_ic_process` for the keyboard kinds `jamo` (2-set),
-/// `jaso` (3-set) and `romaja` (see `HangulComposer+Romaja.swift`) with libhangul's default options: no auto-reorder, no combination on
-/// a repeated stroke (`rr` is ㄱㄱ, not ㄲ: use Shift), and consonant+consonant
-/// combinations into a lone final (`rt` → ㄳ) allowed. Like libhangul, every call starts
-/// with an empty ``commit``; ``preedit`` is the syllable being composed.
+/// `jaso` (3-set) and `romaja` (`HangulComposer+Romaja.swift`) with libhangul's default
+/// options: no auto-reorder, no combination on a repeated stroke on 2-set (`rr` is ㄱㄱ,
+/// not ㄲ: use Shift), and consonant+consonant combinations into a lone final (`rt` → ㄳ)
+/// allowed. Like libhangul, every call starts with an empty ``commit``; ``preedit`` is the
+/// syllable being composed.
 struct HangulComposer: Sendable {
     /// The keyboard in use.
     let keyboard: HangulKeyboard
@@ -19,7 +20,9 @@ struct HangulComposer: Sendable {
     /// Text committed by the last call.
     private(set) var commit: [UInt32] = []
 
-    /// How many jamo the stack holds at most (libhangul's buffer size).
+    /// How many jamo the stack holds at most (libhangul's buffer size); later pushes still set
+    /// the slots but are not stacked. (libhangul itself writes past its buffer there, which only
+    /// romaja reaches: `c` followed by 12 or more `h`, each one pushing ㅊ again.)
     static let stackCapacity = 12
 
     /// Creates an empty composer.

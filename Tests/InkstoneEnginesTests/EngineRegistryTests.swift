@@ -30,7 +30,8 @@ import Testing
     @Test func romajaComposesFromLatinLetters() throws {
         var settings = EngineSettings()
         settings.hangulKeyboard = "ro"
-        for var engine in [try EngineRegistry.makeEngine(id: "hangul:ro"), try EngineRegistry.makeEngine(id: "hangul", settings: settings)] {
+        let engines = [try EngineRegistry.makeEngine(id: "hangul:ro"), try EngineRegistry.makeEngine(id: "hangul", settings: settings)]
+        for var engine in engines {
             let commits = "hanGug".unicodeScalars.compactMap { engine.handle(KeyEvent(keysym: $0.value)).commit }
             #expect(commits == ["한"])
             #expect(engine.focusOut().commit == "국")
