@@ -78,9 +78,6 @@ public enum EngineRegistry {
             return nil
         default:
             guard let keyboard = hangulKeyboardID(of: id, settings: settings) else { return nil }
-            if keyboard == "ro" {
-                return "the romaja keyboard (Latin transliteration) has no composer in Inkstone; use hangul:2 or a 3-set keyboard"
-            }
             let path = "\(settings.hangulKeyboardDirectory)/hangul-keyboard-\(keyboard).xml"
             guard access(path, R_OK) == 0 else {
                 return "\(path) is missing (install the Debian package libhangul-data)"

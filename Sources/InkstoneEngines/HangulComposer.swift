@@ -1,23 +1,28 @@
 /// The Hangul syllable composer: one syllable's choseong/jungseong/jongseong slots plus a
 /// stack of the jamo pushed so far (so BackSpace undoes one keystroke).
 ///
-/// It follows libhangul's `hangul_ic_process` for the keyboard kinds `jamo` (2-set) and
-/// `jaso` (3-set) with libhangul's default options: no auto-reorder, no combination on
-/// a repeated stroke (`rr` is ㄱㄱ, not ㄲ: use Shift), and consonant+consonant
-/// combinations into a lone final (`rt` → ㄳ) allowed. Like libhangul, every call starts
-/// with an empty ``commit``; ``preedit`` is the syllable being composed.
+/// It follows libhangul's `hangul_ic_process` for the keyboard kinds `jamo` (2-set),
+/// `jaso` (3-set) and `romaja` (`HangulComposer+Romaja.swift`) with libhangul's default
+/// options: no auto-reorder, no combination on a repeated stroke on 2-set (`rr` is ㄱㄱ,
+/// not ㄲ: use Shift), and consonant+consonant combinations into a lone final (`rt` → ㄳ)
+/// allowed. Like libhangul, every call starts with an empty ``commit``; ``preedit`` is the
+/// syllable being composed.
 struct HangulComposer: Sendable {
     /// The keyboard in use.
     let keyboard: HangulKeyboard
-    private var choseong: UInt32 = 0
-    private var jungseong: UInt32 = 0
-    private var jongseong: UInt32 = 0
-    /// The jamo pushed for the current syllable, oldest first.
-    private var stack: [UInt32] = []
+    // The slots and the stack are changed only by the composer and its extensions.
+    var choseong: UInt32 = 0
+    var jungseong: UInt32 = 0
+    var jongseong: UInt32 = 0
+    /// The jamo pushed for the current syllable, oldest first (a slot set directly, such as
+    /// romaja's silent ㅇ, is not on it).
+    var stack: [UInt32] = []
     /// Text committed by the last call.
     private(set) var commit: [UInt32] = []
 
-    /// How many jamo the stack holds at most (libhangul's buffer size).
+    /// How many jamo the stack holds at most (libhangul's buffer size); later pushes still set
+    /// the slots but are not stacked. (libhangul itself writes past its buffer there, which only
+    /// romaja reaches: `c` followed by 12 or more `h`, each one pushing ㅊ again.)
     static let stackCapacity = 12
 
     /// Creates an empty composer.
@@ -47,7 +52,8 @@ struct HangulComposer: Sendable {
         }
         switch keyboard.kind {
         case .jamo, .jamoYet: return processJamo(value)
-        case .jaso, .jasoYet, .romaja: return processJaso(value)
+        case .jaso, .jasoYet: return processJaso(value)
+        case .romaja: return processRomaja(value, ascii: ascii)
         }
     }
 
@@ -198,19 +204,19 @@ struct HangulComposer: Sendable {
 
     /// libhangul's combine with default options: a repeated jamo never combines on a 2-set
     /// keyboard, everything else comes from the keyboard's combination table.
-    private func combine(_ first: UInt32, _ second: UInt32) -> UInt32 {
+    func combine(_ first: UInt32, _ second: UInt32) -> UInt32 {
         if keyboard.kind == .jamo, first == second, HangulJamo.isConjoinable(first) { return 0 }
         return keyboard.combine(first, second)
     }
 
     /// The final form of a consonant, 0 when it has none (ㄸ ㅃ ㅉ on modern keyboards).
-    private func finalForm(of choseong: UInt32) -> UInt32 {
+    func finalForm(of choseong: UInt32) -> UInt32 {
         let final = HangulJamo.choseongToJongseong(choseong)
         return HangulJamo.isConjoinable(final) ? final : 0
     }
 
     /// Pushes a jamo; a non-jamo flushes the syllable and is refused.
-    private mutating func pushOrFlush(_ ch: UInt32) -> Bool {
+    mutating func pushOrFlush(_ ch: UInt32) -> Bool {
         guard HangulJamo.isJamo(ch) else {
             saveCommit()
             return false
@@ -219,7 +225,8 @@ struct HangulComposer: Sendable {
         return true
     }
 
-    private mutating func push(_ ch: UInt32) {
+    /// Pushes a jamo into its slot and onto the stack.
+    mutating func push(_ ch: UInt32) {
         if HangulJamo.isChoseong(ch) {
             choseong = ch
         } else if HangulJamo.isJungseong(ch) {
@@ -237,7 +244,7 @@ struct HangulComposer: Sendable {
     }
 
     /// Appends the syllable to ``commit`` and clears it.
-    private mutating func saveCommit() {
+    mutating func saveCommit() {
         commit.append(contentsOf: preedit)
         clear()
     }

@@ -50,7 +50,7 @@ public struct HangulEngine: CompositionEngine {
         self.init(keyboard: Self.dubeolsik ?? HangulKeyboard.empty, hanja: .shared, candidatePageSize: candidatePageSize)
     }
 
-    /// Creates an engine on a libhangul keyboard by id (`2`, `32`, `39`, `3f`, `3s`, `ahn`, …)
+    /// Creates an engine on a libhangul keyboard by id (`2`, `32`, `39`, `3f`, `3s`, `ahn`, `ro`, …)
     /// from the system data, with the shared Hanja table.
     /// - Throws: `InvalidArgument` if the keyboard cannot be loaded.
     public init(keyboardID: String, candidatePageSize: Int = 9) throws(InkstoneError) {

@@ -54,6 +54,24 @@ enum HangulJamo {
         return jongseongToChoseongTable[Int(c - 0x11a8)]
     }
 
+    /// Modern jongseong ᆨ…ᇂ split into the final that stays (0 for a single consonant) and
+    /// the choseong that moves to the next syllable (libhangul's `hangul_jongseong_decompose`).
+    private static let jongseongDecompositionTable: [(UInt32, UInt32)] = [
+        (0, 0x1100), (0x11a8, 0x1100), (0x11a8, 0x1109), (0, 0x1102), (0x11ab, 0x110c),
+        (0x11ab, 0x1112), (0, 0x1103), (0, 0x1105), (0x11af, 0x1100), (0x11af, 0x1106),
+        (0x11af, 0x1107), (0x11af, 0x1109), (0x11af, 0x1110), (0x11af, 0x1111), (0x11af, 0x1112),
+        (0, 0x1106), (0, 0x1107), (0x11b8, 0x1109), (0, 0x1109), (0x11ba, 0x1109),
+        (0, 0x110b), (0, 0x110c), (0, 0x110e), (0, 0x110f), (0, 0x1110),
+        (0, 0x1111), (0, 0x1112),
+    ]
+
+    /// A modern jongseong as (final that stays, choseong that moves): ᆰ → (ᆯ, ᄀ), ᆨ → (0, ᄀ);
+    /// (0, 0) for anything else.
+    static func decomposeJongseong(_ c: UInt32) -> (jongseong: UInt32, choseong: UInt32) {
+        guard (0x11a8...0x11c2).contains(c) else { return (0, 0) }
+        return jongseongDecompositionTable[Int(c - 0x11a8)]
+    }
+
     /// Compatibility jamo (U+3131 block) for modern choseong ᄀ…ᄒ.
     private static let choseongCompatibility: [UInt32] = [
         0x3131, 0x3132, 0x3134, 0x3137, 0x3138, 0x3139, 0x3141, 0x3142, 0x3143, 0x3145,

@@ -15,7 +15,7 @@ public struct HangulKeyboard: Sendable {
         case jamoYet = "jamo-yet"
         /// 3-set with old jamo.
         case jasoYet = "jaso-yet"
-        /// Latin transliteration (not supported by this composer).
+        /// Latin transliteration: letters spell Hangul by sound (`hangug` → 한국).
         case romaja
     }
 
@@ -44,7 +44,7 @@ public struct HangulKeyboard: Sendable {
     }
 
     /// Loads `hangul-keyboard-<id>.xml` from `directory`.
-    /// - Throws: `InvalidArgument` if the file is missing, malformed or of an unsupported kind.
+    /// - Throws: `InvalidArgument` if the file is missing, malformed or of an unknown kind.
     public static func load(id: String, directory: String = defaultDirectory) throws(InkstoneError) -> HangulKeyboard {
         let path = "\(directory)/hangul-keyboard-\(id).xml"
         let document = try XMLScanner(text: readFile(path))
@@ -52,7 +52,6 @@ public struct HangulKeyboard: Sendable {
               let kindName = root.attributes["type"], let kind = Kind(rawValue: kindName) else {
             throw .invalidArgument("\(path) is not a libhangul keyboard")
         }
-        guard kind != .romaja else { throw .invalidArgument("keyboard '\(id)' (romaja) is not supported") }
         var keyTable = [UInt32](repeating: 0, count: 128)
         var combinations: [UInt64: UInt32] = [:]
         var section = ""

@@ -17,15 +17,25 @@ import Testing
         #expect(EngineRegistry.entries(settings: settings).first?.id == "hangul:39")
     }
 
-    /// Every libhangul-data keyboard is an engine id; romaja is listed as unavailable with the reason.
+    /// Every libhangul-data keyboard, romaja included, is an available engine.
     @Test func everyHangulKeyboardIsAnEngine() throws {
-        for keyboard in ["2", "2y", "32", "39", "3f", "3s", "3y", "ahn"] {
+        for keyboard in ["2", "2y", "32", "39", "3f", "3s", "3y", "ahn", "ro"] {
             #expect(try EngineRegistry.makeEngine(id: "hangul:\(keyboard)").id == "hangul:\(keyboard)")
+            #expect(EngineRegistry.entries().map(\.id).contains("hangul:\(keyboard)"))
         }
-        let romaja = try #require(EngineRegistry.unavailable().first { $0.id == "hangul:ro" })
-        #expect(romaja.reason.contains("romaja"))
-        #expect(!EngineRegistry.entries().map(\.id).contains("hangul:ro"))
-        #expect(throws: InkstoneError.self) { try EngineRegistry.makeEngine(id: "hangul:ro") }
+        #expect(EngineRegistry.unavailable().isEmpty, "\(EngineRegistry.unavailable())")
+    }
+
+    /// `hangul:ro` and `hangul` with `hangul.keyboard = "ro"` spell Hangul from Latin letters.
+    @Test func romajaComposesFromLatinLetters() throws {
+        var settings = EngineSettings()
+        settings.hangulKeyboard = "ro"
+        let engines = [try EngineRegistry.makeEngine(id: "hangul:ro"), try EngineRegistry.makeEngine(id: "hangul", settings: settings)]
+        for var engine in engines {
+            let commits = "hanGug".unicodeScalars.compactMap { engine.handle(KeyEvent(keysym: $0.value)).commit }
+            #expect(commits == ["한"])
+            #expect(engine.focusOut().commit == "국")
+        }
     }
 
     /// `hangul:39` composes on Sebeolsik 390: `k` is ㄱ choseong, `f` is ㅏ jungseong.

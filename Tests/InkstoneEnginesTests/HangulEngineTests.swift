@@ -121,6 +121,7 @@ import Testing
         #expect(type("mfs", into: &sebeolsik).preeditText == "한")
         var dubeolsik = try HangulEngine(keyboardID: "2")
         #expect(type("gks", into: &dubeolsik).preeditText == "한")
-        #expect(throws: (any Error).self) { try HangulEngine(keyboardID: "ro") }
+        var romaja = try HangulEngine(keyboardID: "ro")
+        #expect(type("seoul", into: &romaja).preeditText == "울")
     }
 }

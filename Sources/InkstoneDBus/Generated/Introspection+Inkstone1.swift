@@ -54,11 +54,11 @@ extension InkstoneIntrospection {
       <arg name="document" type="o" direction="out"/>
     </method>
     <method name="ListEngines">
-      <annotation name="org.gtk.GDBus.DocString" value="The composition engines a context can use now: (id, description) pairs, the configured default engine first, e.g. (compose, dead keys and Compose sequences). Ids: compose, direct, unicode, hangul (the configured keyboard) and hangul:KEYBOARD for each libhangul keyboard (hangul:2, hangul:2y, hangul:32, hangul:39, hangul:3f, hangul:3s, hangul:3y, hangul:ahn). Engines whose data is missing are not listed here but in ListUnavailableEngines."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The composition engines a context can use now: (id, description) pairs, the configured default engine first, e.g. (compose, dead keys and Compose sequences). Ids: compose, direct, unicode, hangul (the configured keyboard) and hangul:KEYBOARD for each libhangul keyboard (hangul:2, hangul:2y, hangul:32, hangul:39, hangul:3f, hangul:3s, hangul:3y, hangul:ahn, and hangul:ro, romaja: Latin letters spelling Hangul by sound). Engines whose data is missing are not listed here but in ListUnavailableEngines."/>
       <arg name="engines" type="a(ss)" direction="out"/>
     </method>
     <method name="ListUnavailableEngines">
-      <annotation name="org.gtk.GDBus.DocString" value="The engines the daemon knows but cannot offer: (id, reason) pairs; the reason names the Debian package to install when data is missing (libhangul-data, libx11-data). hangul:ro (romaja) is always here: Inkstone has no romaja composer."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The engines the daemon knows but cannot offer: (id, reason) pairs; the reason names the Debian package to install when data is missing (libhangul-data, libx11-data). Empty when all the data is installed."/>
       <arg name="engines" type="a(ss)" direction="out"/>
     </method>
     <method name="ListContexts">
