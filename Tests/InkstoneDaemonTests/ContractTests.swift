@@ -80,6 +80,21 @@ enum IntrospectionParser {
         })
     }
 
+    /// Every contract file is well-formed XML to a strict parser (Python's expat):
+    /// lenient readers such as GLib's accept, for instance, `--` inside a comment,
+    /// which strict clients of the introspection data refuse.
+    @Test(arguments: [
+        "org.inkstone.Inkstone1.xml", "org.inkstone.InputContext1.xml", "org.inkstone.Document1.xml",
+        "org.inkstone.GeometryProvider1.xml",
+    ])
+    func contractFilesAreWellFormedXML(file: String) throws {
+        let result = try run([
+            "/usr/bin/python3", "-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])",
+            repositoryRoot() + "/dbus/" + file,
+        ])
+        #expect(result.termination == .exited(0), "\(file): \(result.stderr)")
+    }
+
     @Test func xmlAndDispatchTablesAgreeBothWays() throws {
         let documented = try allContractXML().reduce(into: Set<ContractMember>()) {
             $0.formUnion(IntrospectionParser.members($1))

@@ -18,16 +18,20 @@ extension InkstoneIntrospection {
   Code one of InvalidArgument, InvalidRange, UnknownObject, AccessDenied,
   LimitExceeded, Stale, Busy, InvalidState.
 
-  Limits (inkstoned flags, defaults in brackets), each refused with
-  LimitExceeded and changing nothing: all string arguments of one call
-  together (--max-string-bytes, 16 MiB); input contexts per client
-  (--max-contexts, 256), per user, i.e. of all clients together since every
-  client of the session bus and the direct socket is the daemon's own user
-  (--max-contexts-per-user, 4096), persistent ones (--max-persistent-contexts,
-  256); documents per client (256); peers a document is shared with
-  (--max-shares, 64); document size (--max-document-bytes, 64 MiB).
+  Limits (keys of the configuration file's [limits] table, each also an
+  inkstoned flag; defaults in brackets), each refused with LimitExceeded and
+  changing nothing: all string arguments of one call together (string_bytes,
+  16 MiB); input contexts per client (contexts_per_peer, 256), per user, i.e.
+  of all clients together since every client of the session bus and the
+  direct socket is the daemon's own user (contexts_per_user, 4096), persistent
+  ones (persistent_contexts, 256); documents per client (documents_per_peer,
+  256); peers a document is shared with (shares_per_document, 64); document
+  size (document_bytes, 64 MiB); edits queued behind a composition
+  (queued_edits_per_document, 1000; queued_bytes_per_document, 16 MiB); undo
+  text per context (undo_bytes_per_context, 16 MiB; oldest steps dropped);
+  key names per ProcessKeyNames call (key_names_per_call, 1024).
   A listener that stops reading is not buffered without end: once more than
-  --max-listener-backlog bytes (16 MiB) wait to be sent to it, its signals are
+  listener_backlog_bytes (16 MiB) wait to be sent to it, its signals are
   dropped, with a log line, and a direct (peer-to-peer) client is disconnected
   (its contexts end as on any disconnect). Clients are served in turn: one
   message per connection per turn of the daemon's loop.
