@@ -89,11 +89,7 @@ import Testing
     /// the geometry signals the bus client's layout calls cause; the bus client does not.
     @Test func directSubscriberOfABusContextGetsItsGeometrySignals() throws {
         let daemon = try PeerDaemon()
-        let bus = try BusClient(address: daemon.bus.address)
-        var created = try bus.call(busName, servicePath, serviceInterface, "NewInputContext") {
-            $0.append(strings: ["persist=true"])
-        }.reader()
-        let context = try created.readObjectPath()
+        let (bus, context) = try Self.persistentBusContext(daemon)
         let direct = try daemon.connect()
         defer { direct.close() }
         try peerCall(direct, context, contextInterface, "Subscribe") { $0.append(strings: ["geometry"]) }
@@ -112,11 +108,7 @@ import Testing
     /// it registers is called on its own connection, even for a query over the bus.
     @Test func aDirectPeerTouchingABusContextLeavesItsSignalsAlone() throws {
         let daemon = try PeerDaemon()
-        let bus = try BusClient(address: daemon.bus.address)
-        var created = try bus.call(busName, servicePath, serviceInterface, "NewInputContext") {
-            $0.append(strings: ["persist=true"])
-        }.reader()
-        let context = try created.readObjectPath()
+        let (bus, context) = try Self.persistentBusContext(daemon)
         let direct = try daemon.connect()
         defer { direct.close() }
         try peerCall(direct, context, contextInterface, "SetCellGrid") { Self.layoutArguments("SetCellGrid", &$0) }
@@ -149,11 +141,7 @@ import Testing
     /// answered from the pushed layout at once, and the daemon says why in its log.
     @Test func aVanishedDirectProviderIsSkippedWithALogLine() throws {
         let daemon = try PeerDaemon(arguments: ["--log-level", "debug"])
-        let bus = try BusClient(address: daemon.bus.address)
-        var created = try bus.call(busName, servicePath, serviceInterface, "NewInputContext") {
-            $0.append(strings: ["persist=true"])
-        }.reader()
-        let context = try created.readObjectPath()
+        let (bus, context) = try Self.persistentBusContext(daemon)
         _ = try bus.call(busName, context, contextInterface, "SetCellGrid") { Self.layoutArguments("SetCellGrid", &$0) }
         let direct = try daemon.connect()
         try peerCall(direct, context, contextInterface, "SetGeometryProvider") { $0.append(objectPath: "/gp") }
@@ -171,5 +159,14 @@ import Testing
         let line = "CaretRect to p2p:1 not made: no route"
         for _ in 0..<500 where !daemon.daemon.stderr.contains(line) { usleep(10_000) }
         #expect(daemon.daemon.stderr.contains(line), "\(daemon.daemon.stderr)")
+    }
+
+    /// A bus client of `daemon` and a persistent context it created.
+    private static func persistentBusContext(_ daemon: PeerDaemon) throws -> (BusClient, String) {
+        let bus = try BusClient(address: daemon.bus.address)
+        var created = try bus.call(busName, servicePath, serviceInterface, "NewInputContext") {
+            $0.append(strings: ["persist=true"])
+        }.reader()
+        return (bus, try created.readObjectPath())
     }
 }
