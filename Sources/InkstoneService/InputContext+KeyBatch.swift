@@ -21,7 +21,7 @@ extension InputContext {
         service.sink = buffer
         let geometrySinks = shared.contexts.map { ($0, $0.geometry.sink) }
         for (context, _) in geometrySinks { context.geometry.sink = buffer }
-        defer {
+        func restoreSinks() {
             service.sink = sink
             for (context, geometrySink) in geometrySinks { context.geometry.sink = geometrySink }
         }
@@ -30,10 +30,10 @@ extension InputContext {
             for key in keys { handled.append(try processKey(key)) }
         } catch {
             saved.restore(into: self)
+            restoreSinks()
             throw error
         }
-        service.sink = sink
-        for (context, geometrySink) in geometrySinks { context.geometry.sink = geometrySink }
+        restoreSinks()
         buffer.forward(to: sink)
         return handled
     }

@@ -21,11 +21,8 @@ struct InvariantCheckTests {
 
     @Test func aMiscountedQueueIsReported() throws {
         let document = Document(text: "ab")
-        let composer = document.makeView()
-        let other = document.makeView()
-        try composer.setSelectedRange(start: 0, length: 0)
-        try other.setSelectedRange(start: 2, length: 0)
-        try composer.setMarkedText("x", selectedStart: 1, selectedLength: 0)
+        let (composer, other) = try composingPair(document, marked: "x", otherCaret: 2)
+        defer { withExtendedLifetime(composer) {} }  // the document holds views weakly
         try other.insertText("123")
         document.queuedUTF8Bytes = 1
         #expect(document.invariantViolations().contains { $0.contains("the queue counts 1 bytes but holds 3") })

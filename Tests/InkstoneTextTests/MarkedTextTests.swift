@@ -135,11 +135,7 @@ struct MarkedTextTests {
 struct MarkedTextContractTests {
     @Test func emptyMarkedTextEndsTheCompositionAndReleasesQueuedEdits() throws {
         let document = Document(text: "ab")
-        let composer = document.makeView()
-        let other = document.makeView()
-        try composer.setSelectedRange(start: 0, length: 0)
-        try other.setSelectedRange(start: 2, length: 0)
-        try composer.setMarkedText("x", selectedStart: 1, selectedLength: 0)
+        let (composer, other) = try composingPair(document, marked: "x", otherCaret: 2)
         try other.insertText("!")
         let result = try composer.setMarkedText("", selectedStart: 0, selectedLength: 0)
         #expect(composer.markedText == nil)

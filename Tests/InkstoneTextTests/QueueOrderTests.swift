@@ -10,11 +10,7 @@ struct QueueOrderTests {
     /// View A composes 한 while view B (`ab`, caret at the end) types X, BackSpace, Y.
     @Test func typingDeletingTypingAppliesInOrder() throws {
         let document = Document(text: "ab")
-        let composer = document.makeView(unit: .utf16)
-        let typist = document.makeView(unit: .utf16)
-        try composer.setSelectedRange(start: 0, length: 0)
-        try typist.setSelectedRange(start: 2, length: 0)
-        try composer.setMarkedText("한", selectedStart: 1, selectedLength: 0)
+        let (composer, typist) = try composingPair(document, marked: "한", otherCaret: 2, unit: .utf16)
         try typist.insertText("X")
         try typist.deleteBackward()
         try typist.insertText("Y")
@@ -62,11 +58,7 @@ struct QueueOrderTests {
     /// A thousand queued keystrokes apply in order.
     @Test func manyQueuedKeystrokesApplyInOrder() throws {
         let document = Document(text: "")
-        let composer = document.makeView()
-        let typist = document.makeView()
-        try composer.setSelectedRange(start: 0, length: 0)
-        try typist.setSelectedRange(start: 0, length: 0)
-        try composer.setMarkedText("가", selectedStart: 1, selectedLength: 0)
+        let (composer, typist) = try composingPair(document, marked: "가", otherCaret: 0)
         let letters = (0..<1_000).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) }
         for letter in letters { try typist.insertText(letter) }
         composer.unmarkText()
@@ -77,11 +69,7 @@ struct QueueOrderTests {
     @Test func theEditCountLimitRefusesAndQueuesNothing() throws {
         let document = Document(text: "ab")
         document.queueLimits = QueueLimits(edits: 2, utf8Bytes: 100)
-        let composer = document.makeView()
-        let typist = document.makeView()
-        try composer.setSelectedRange(start: 0, length: 0)
-        try typist.setSelectedRange(start: 2, length: 0)
-        try composer.setMarkedText("x", selectedStart: 1, selectedLength: 0)
+        let (composer, typist) = try composingPair(document, marked: "x", otherCaret: 2)
         try typist.insertText("1")
         try typist.insertText("2")
         var events: [DocumentEvent] = []
@@ -100,11 +88,7 @@ struct QueueOrderTests {
     @Test func theByteLimitRefusesAndQueuesNothing() throws {
         let document = Document(text: "ab")
         document.queueLimits = QueueLimits(edits: 100, utf8Bytes: 7)
-        let composer = document.makeView()
-        let typist = document.makeView()
-        try composer.setSelectedRange(start: 0, length: 0)
-        try typist.setSelectedRange(start: 2, length: 0)
-        try composer.setMarkedText("x", selectedStart: 1, selectedLength: 0)
+        let (composer, typist) = try composingPair(document, marked: "x", otherCaret: 2)
         try typist.insertText("한")
         try typist.insertText("ab")
         #expect(document.queuedUTF8Bytes == 5)

@@ -50,11 +50,8 @@ struct QueueTests {
 
     @Test func failIfBusyThrowsBusy() throws {
         let document = Document(text: "abc")
-        let composer = document.makeView()
-        let other = document.makeView()
-        try composer.setSelectedRange(start: 0, length: 0)
-        try other.setSelectedRange(start: 3, length: 0)
-        try composer.setMarkedText("x", selectedStart: 1, selectedLength: 0)
+        let (composer, other) = try composingPair(document, marked: "x", otherCaret: 3)
+        defer { withExtendedLifetime(composer) {} }  // the document holds views weakly
         let error = #expect(throws: InkstoneError.self) { try other.insertText("y", policy: .failIfBusy) }
         #expect(error?.code == .busy)
         #expect(throws: InkstoneError.self) { try other.setMarkedText("z", selectedStart: 1, selectedLength: 0) }

@@ -2,6 +2,19 @@ import InkstoneTestSupport
 import InkstoneText
 import Synchronization
 
+/// Two new views of `document`: `composer` composing `marked` at the start
+/// (caret after it) and `other` with a caret at `otherCaret`, so that the
+/// other view's edits queue behind the composition.
+func composingPair(
+    _ document: Document, marked: String, otherCaret: Int, unit: OffsetUnit = .utf16
+) throws -> (composer: DocumentView, other: DocumentView) {
+    let composer = document.makeView(unit: unit)
+    let other = document.makeView(unit: unit)
+    try composer.setSelectedRange(start: 0, length: 0)
+    try other.setSelectedRange(start: otherCaret, length: 0)
+    try composer.setMarkedText(marked, selectedStart: 1, selectedLength: 0)
+    return (composer, other)
+}
 
 /// A clock the test moves by hand.
 final class ManualClock: Sendable {
