@@ -59,7 +59,7 @@ public enum DBusValidation {
 
     /// Runs `validate` on `value` as a C string (after refusing U+0000) and throws its reason.
     static func check(
-        _ value: String, what: String, quoted: Bool = true,
+        _ value: String, what: String,
         _ validate: (UnsafePointer<CChar>, UnsafeMutablePointer<DBusError>) -> dbus_bool_t
     ) throws(DBusKitError) {
         let failure: DBusKitError? = value.withCString { cString in
@@ -70,8 +70,7 @@ public enum DBusValidation {
             dbus_error_init(&error)
             guard validate(cString, &error) == 0 else { return nil }
             let reason = DBusKitError.take(&error)?.message ?? "rejected by libdbus"
-            let shown = quoted ? " '\(printable(value))'" : ""
-            return .invalidArgs("invalid \(what)\(shown): \(reason)")
+            return .invalidArgs("invalid \(what) '\(printable(value))': \(reason)")
         }
         if let failure { throw failure }
     }
