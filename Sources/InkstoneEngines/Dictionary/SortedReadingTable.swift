@@ -1,0 +1,51 @@
+/// A ``ReadingTable`` held in memory: readings sorted by their UTF-8 bytes,
+/// each with its entries best first. Built from rows a dictionary parser yields.
+public struct SortedReadingTable: ReadingTable {
+    private let readings: [String]
+    private let entriesByReading: [String: [DictionaryEntry]]
+
+    /// A table of `rows`; rows with the same reading are merged (a text listed
+    /// twice keeps its highest weight), entries ordered by weight, then by first appearance.
+    public init<Rows: Sequence>(rows: Rows) where Rows.Element == (reading: String, entry: DictionaryEntry) {
+        var byReading: [String: [DictionaryEntry]] = [:]
+        for (reading, entry) in rows {
+            var list = byReading[reading, default: []]
+            if let index = list.firstIndex(where: { $0.text == entry.text }) {
+                if entry.weight > list[index].weight { list[index].weight = entry.weight }
+                if list[index].annotation == nil { list[index].annotation = entry.annotation }
+            } else {
+                list.append(entry)
+            }
+            byReading[reading] = list
+        }
+        for (reading, list) in byReading {
+            byReading[reading] = list.enumerated()
+                .sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
+                .map(\.element)
+        }
+        entriesByReading = byReading
+        readings = byReading.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    public var readingCount: Int { readings.count }
+
+    public func entries(for reading: String) -> [DictionaryEntry] {
+        entriesByReading[reading] ?? []
+    }
+
+    public func readings(withPrefix prefix: String, limit: Int) -> [String] {
+        var low = 0
+        var high = readings.count
+        while low < high {
+            let middle = (low + high) / 2
+            if readings[middle].utf8.lexicographicallyPrecedes(prefix.utf8) { low = middle + 1 } else { high = middle }
+        }
+        var found: [String] = []
+        var index = low
+        while index < readings.count, found.count < limit, readings[index].hasPrefix(prefix) {
+            found.append(readings[index])
+            index += 1
+        }
+        return found
+    }
+}
