@@ -122,4 +122,24 @@ enum {
 /** The INKSTONE_SCALAR_* properties of `scalar`, or'ed together. */
 uint32_t inkstone_scalar_flags(uint32_t scalar);
 
+
+/* MARK: Transliteration */
+
+/** An ICU transliterator (e.g. "Hiragana-Katakana", "Hant-Hans", "Fullwidth-Halfwidth"); opaque. Not thread-safe. */
+typedef struct inkstone_transliterator inkstone_transliterator;
+
+/** Opens the transliterator with ICU id `id` (UTF-8). Returns NULL when ICU does not know the id. */
+inkstone_transliterator *inkstone_transliterator_open(const char *id);
+
+/** Closes a transliterator; NULL is ignored. */
+void inkstone_transliterator_close(inkstone_transliterator *transliterator);
+
+/**
+ * Transliterates `length` UTF-16 code units at `units` in place. `capacity` is the
+ * room at `units`, in code units. Returns the new length, or -1 on failure
+ * (the result would not fit in `capacity`, or ICU reported an error).
+ */
+int32_t inkstone_transliterate(inkstone_transliterator *transliterator, uint16_t *units, int32_t length,
+                               int32_t capacity);
+
 #endif
