@@ -106,9 +106,12 @@ public enum EngineRegistry {
         }
     }
 
-    /// A fresh engine instance for `id`, made with `settings`.
+    /// A fresh engine instance for `id`, made with `settings`; dictionary engines
+    /// get their learning store from `learning`.
     /// - Throws: as ``validate(_:settings:)``, or `InvalidState` when the keyboard file cannot be read.
-    public static func makeEngine(id: String, settings: EngineSettings = .stock) throws(InkstoneError) -> any CompositionEngine {
+    public static func makeEngine(
+        id: String, settings: EngineSettings = .stock, learning: LearningProvider = .none
+    ) throws(InkstoneError) -> any CompositionEngine {
         try validate(id, settings: settings)
         switch id {
         case "direct": return DirectEngine()
