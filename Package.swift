@@ -3,7 +3,8 @@
 //
 // Layers, bottom to top (see README.md, "Layout"):
 //   C edges:      CICU (C target, ICU hidden), CDBus, CXKBCommon, CLinux, CHangul (tests only)
-//   pure Swift:   InkstoneSegmentation → InkstoneText → InkstoneEngines → InkstoneService
+//   pure Swift:   InkstoneCore (errors, units, ranges; no dependencies) under everything;
+//                 InkstoneSegmentation → InkstoneText → InkstoneService; InkstoneEngines → InkstoneService
 //   config:       InkstoneConfig (config.toml → Configuration, TOMLKit hidden)
 //   D-Bus:        DBusKit (libdbus + epoll loop) → InkstoneDBus (adapter over InkstoneService)
 //   executables:  inkstoned (daemon), inkstone (client), inkstone-bench (benchmarks),
@@ -38,15 +39,19 @@ let package = Package(
         .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
 
         // MARK: pure Swift model
+        // The core every layer shares (InkstoneError and its codes, offset units, unit-carrying
+        // ranges, suggestions); InkstoneText re-exports it, engines use it without the text model.
+        .target(name: "InkstoneCore"),
         .target(name: "InkstoneSegmentation", dependencies: ["CICU"]),
         .target(
             name: "InkstoneText",
             dependencies: [
+                "InkstoneCore",
                 "InkstoneSegmentation",
                 .product(name: "_RopeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "InkstoneEngines", dependencies: ["InkstoneText", "CXKBCommon"]),
+        .target(name: "InkstoneEngines", dependencies: ["InkstoneCore", "InkstoneSegmentation", "CXKBCommon"]),
         .target(name: "InkstoneLayout", dependencies: ["InkstoneSegmentation"]),
         .target(name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneLayout"]),
         // The configuration file (TOML) read into plain values the service takes.
@@ -97,6 +102,7 @@ let package = Package(
 
         // MARK: tests
         .target(name: "InkstoneTestSupport", dependencies: ["DBusKit"]),
+        .testTarget(name: "InkstoneCoreTests", dependencies: ["InkstoneCore"]),
         .testTarget(name: "InkstoneSegmentationTests", dependencies: ["InkstoneSegmentation", "InkstoneTestSupport"]),
         .testTarget(name: "InkstoneLayoutTests", dependencies: ["InkstoneLayout"]),
         .testTarget(

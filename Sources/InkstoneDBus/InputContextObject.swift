@@ -121,7 +121,7 @@ public enum InputContextObject {
                     (try fields.readInt(), try fields.readInt(), try fields.readVardict())
                 }
             }
-            try context.setMarkedTextSegments(try segments.map(MarkedSegmentAttributes.segment))
+            try context.setMarkedTextSegments(try segments.map { try MarkedSegmentAttributes.segment($0, unit: context.unit) })
             return .empty
         }
         builder.reportingMethod("UnmarkText") { context, _ in

@@ -10,8 +10,8 @@ enum MarkedSegmentAttributes {
     /// The keys `ValidAttributesForMarkedText` lists.
     static let validKeys = ["highlight", "underline"]
 
-    /// One segment from its (start, length, attributes) triple.
-    static func segment(_ triple: (Int, Int, [String: DBusValue])) throws -> MarkedSegment {
+    /// One segment from its (start, length, attributes) triple, counted in `unit` (the context's).
+    static func segment(_ triple: (Int, Int, [String: DBusValue]), unit: OffsetUnit) throws -> MarkedSegment {
         let (start, length, attributes) = triple
         var style: MarkedStyle = .plain
         for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
@@ -32,6 +32,6 @@ enum MarkedSegmentAttributes {
                     "segment attribute '\(key)' (\(value.signature)) is not valid; valid keys: highlight (b), underline (s)")
             }
         }
-        return MarkedSegment(start: start, length: length, style: style)
+        return MarkedSegment(range: UnitRange(start: start, length: length, unit: unit), style: style)
     }
 }

@@ -97,7 +97,8 @@ struct TextScript {
                 let replacement: (Int?, Int?) = input.flag() ? (nil, nil) : (input.offset(near: length), input.offset(near: length))
                 var segments: [MarkedSegment] = []
                 if input.flag() {
-                    segments.append(MarkedSegment(start: input.offset(near: count), length: input.offset(near: count), style: .underline))
+                    let range = UnitRange(start: input.offset(near: count), length: input.offset(near: count), unit: view.unit)
+                    segments.append(MarkedSegment(range: range, style: .underline))
                 }
                 operation = "setMarkedText(\(piece.debugDescription), \(start), \(selected), \(replacement), \(segments.count) segments)"
                 try view.setMarkedText(piece, selectedStart: start, selectedLength: selected,
@@ -144,7 +145,9 @@ struct TextScript {
                 operation = "dropView"
                 views.remove(at: input.choose(views.count))
             case 17:
-                let ranges = (0..<input.choose(4)).map { _ in TextRange(start: input.offset(near: length), length: input.choose(4)) }
+                let ranges = (0..<input.choose(4)).map { _ in
+                    TextRange(start: input.offset(near: length), length: input.choose(4), unit: view.unit)
+                }
                 let piece = text(&input)
                 operation = "replaceAll(\(ranges), \(piece.debugDescription))"
                 try view.replaceAll(ranges, with: piece, policy: input.flag() ? .queue : .failIfBusy)
@@ -183,24 +186,24 @@ struct TextScript {
         lastText = text
         var composing: [ViewID] = []
         for view in views {
-            let where_ = "after \(operation), view \(view.id) (\(view.unit))"
-            try check(view.length == counts[view.unit], "\(where_): length \(view.length), the text has \(counts[view.unit])")
+            let place = "after \(operation), view \(view.id) (\(view.unit))"
+            try check(view.length == counts[view.unit], "\(place): length \(view.length), the text has \(counts[view.unit])")
             let whole = try? view.text(start: 0, length: view.length)
-            try check(whole == text, "\(where_): reading the whole text gave \(whole.debugDescription)")
+            try check(whole == text, "\(place): reading the whole text gave \(whole.debugDescription)")
             if let range = view.selectedRange {
                 try check(range.start >= 0 && range.length >= 0 && range.end <= view.length,
-                          "\(where_): selection \(range) outside 0...\(view.length)")
+                          "\(place): selection \(range) outside 0...\(view.length)")
             }
             try check((view.markedRange == nil) == (view.markedText == nil),
-                      "\(where_): marked range \(String(describing: view.markedRange)) but marked text \(view.markedText.debugDescription)")
+                      "\(place): marked range \(String(describing: view.markedRange)) but marked text \(view.markedText.debugDescription)")
             if let range = view.markedRange, let marked = view.markedText {
                 composing.append(view.id)
-                try check(range.start >= 0 && range.end <= view.length, "\(where_): marked range \(range) outside the text")
+                try check(range.start >= 0 && range.end <= view.length, "\(place): marked range \(range) outside the text")
                 let under = try? view.text(start: range.start, length: range.length)
                 // In graphemes the range covers whole clusters: marks after the marked
                 // text that join its last cluster are inside it (documented for MarkedRange).
                 let merged = view.unit == .graphemes && under.map { $0.unicodeScalars.starts(with: marked.unicodeScalars) && $0.count == marked.count } == true
-                try check(under == marked || merged, "\(where_): marked text \(marked.debugDescription) but the text under \(range) is \(under.debugDescription)")
+                try check(under == marked || merged, "\(place): marked text \(marked.debugDescription) but the text under \(range) is \(under.debugDescription)")
             }
         }
         try check(composing.count <= 1, "after \(operation): several views compose: \(composing)")

@@ -116,7 +116,7 @@ extension InputContext {
             let length = UnitCounts(of: segment.text)[unit]
             let style: MarkedStyle = segment.style.contains(.highlight)
                 ? .highlight : (segment.style.contains(.underline) ? .underline : .plain)
-            if length > 0 { segments.append(MarkedSegment(start: start, length: length, style: style)) }
+            if length > 0 { segments.append(MarkedSegment(range: UnitRange(start: start, length: length, unit: unit), style: style)) }
             start += length
         }
         try checkSize(adding: text)
@@ -152,7 +152,7 @@ extension InputContext {
             var range = selection
             if range.length == 0 {
                 guard let next = try view.graphemeBoundary(after: range.start) else { return }
-                range = TextRange(start: range.start, length: next - range.start)
+                range = TextRange(start: range.start, length: next - range.start, unit: unit)
             }
             try mutate { () throws(InkstoneError) in
                 try view.replace(start: range.start, length: range.length, with: "", cause: .typing)
@@ -164,7 +164,7 @@ extension InputContext {
 
     private func move(_ movement: CaretMovement, extendSelection: Bool) throws(InkstoneError) {
         guard let selection = view.selection else { return }
-        let range = selection.range
+        let range = selection.range(in: unit)
         let head = selection.head
         let target: Int?
         switch movement {

@@ -44,7 +44,7 @@ extension InputContext {
             position: utf16, granularity: granularity, direction: direction) else { return nil }
         let start = try storage.convert(range.lowerBound, from: .utf16, to: unit)
         let end = try storage.convert(range.upperBound, from: .utf16, to: unit)
-        return TextRange(start: start, length: end - start)
+        return TextRange(start: start, length: end - start, unit: unit)
     }
 
     /// Whether `position` is at a boundary of `granularity` in `direction`.
@@ -94,7 +94,7 @@ extension InputContext {
             end = onBoundary ? position : try view.graphemeBoundary(after: position)
         }
         guard let start, let end, start < end else { return nil }
-        return TextRange(start: start, length: end - start)
+        return TextRange(start: start, length: end - start, unit: unit)
     }
 }
 

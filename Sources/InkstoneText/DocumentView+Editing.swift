@@ -61,7 +61,8 @@ extension DocumentView {
     }
 
     /// Replaces several non-overlapping ranges with `text` as one undo group
-    /// (replace-all). Ranges may come in any order.
+    /// (replace-all). Ranges may come in any order; each must count in this
+    /// view's unit (`InvalidArgument`).
     @discardableResult
     public func replaceAll(
         _ ranges: [TextRange], with text: String, expectedRevision: UInt64 = 0,
@@ -70,6 +71,7 @@ extension DocumentView {
         try InkstoneError.checkCarriable(text)
         var parts: [(Range<Int>, String)] = []
         for range in ranges {
+            try range.checkUnit(unit, what: "replace-all range")
             let utf8Range = try storage.utf8Range(
                 start: range.start, length: range.length, in: unit, requireGraphemeBoundary: true)
             parts.append((utf8Range, text))

@@ -24,7 +24,8 @@ extension DocumentView {
     /// marked range. Setting the same text, selection and segments again changes
     /// nothing. Empty `text` ends the composition: what it replaced is removed
     /// (one undo step if that was text) and queued edits are released.
-    /// Segments must lie in `text` and not overlap (`InvalidArgument`).
+    /// Segments must count in this view's unit, lie in `text` and not overlap
+    /// (`InvalidArgument`).
     /// `Busy` while another view composes.
     @discardableResult
     public func setMarkedText(
@@ -37,6 +38,7 @@ extension DocumentView {
         }
         let relativeSelection = try validateRelative(start: selectedStart, length: selectedLength, in: text, what: "selected range")
         for segment in segments {
+            try segment.range.checkUnit(unit, what: "segment")
             _ = try validateRelative(start: segment.start, length: segment.length, in: text, what: "segment")
         }
         let sortedSegments = segments.sorted { $0.start < $1.start }
@@ -52,7 +54,7 @@ extension DocumentView {
             if let marked {
                 let current = marked.utf8Range
                 if replaced == current, marked.text.utf8.elementsEqual(text.utf8),
-                   marked.selection == TextRange(start: selectedStart, length: selectedLength),
+                   marked.selection == TextRange(start: selectedStart, length: selectedLength, unit: unit),
                    marked.segments == segments {
                     return nil
                 }
@@ -77,7 +79,7 @@ extension DocumentView {
             marked = MarkedState(
                 start: document.makeAnchor(utf8Offset: replaced.lowerBound, bias: .left),
                 end: document.makeAnchor(utf8Offset: replaced.lowerBound + text.utf8.count, bias: .right),
-                text: text, selection: TextRange(start: selectedStart, length: selectedLength),
+                text: text, selection: TextRange(start: selectedStart, length: selectedLength, unit: unit),
                 segments: segments, originalText: originalText, selectionBefore: selectionBefore,
                 collapsed: collapsed
             )
@@ -179,7 +181,7 @@ extension DocumentView {
     func updateMarkedSelectionFromSelection() {
         guard let current = marked, let range = selectedRange else { return }
         let markedStart = storage.offset(ofUTF8: current.utf8Range.lowerBound, in: unit)
-        marked?.selection = TextRange(start: range.start - markedStart, length: range.length)
+        marked?.selection = TextRange(start: range.start - markedStart, length: range.length, unit: unit)
     }
 
     /// Validates a range relative to `text` and returns it in UTF-8.

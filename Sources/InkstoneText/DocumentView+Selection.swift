@@ -11,7 +11,7 @@ extension DocumentView {
     }
 
     /// The selected range (start first), nil when there is no selection.
-    public var selectedRange: TextRange? { selection?.range }
+    public var selectedRange: TextRange? { selection?.range(in: unit) }
 
     /// Selects from `anchor` to `head`. Offsets outside the text or inside a code
     /// point are `InvalidRange`; an offset inside a grapheme cluster is moved

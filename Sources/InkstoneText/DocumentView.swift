@@ -110,6 +110,6 @@ public final class DocumentView {
         let upper = unit == .graphemes
             ? storage.snapToGrapheme(utf8Offset: utf8Range.upperBound, direction: .up)
             : utf8Range.upperBound
-        return TextRange(start: start, length: storage.offset(ofUTF8: upper, in: unit) - start)
+        return TextRange(start: start, length: storage.offset(ofUTF8: upper, in: unit) - start, unit: unit)
     }
 }

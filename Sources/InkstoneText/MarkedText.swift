@@ -12,19 +12,21 @@ public enum MarkedStyle: String, CaseIterable, Sendable {
 
 /// A styled range within the marked text, relative to its start, in the view's unit.
 public struct MarkedSegment: Equatable, Hashable, Sendable {
-    /// Start, relative to the marked text.
-    public var start: Int
-    /// Length.
-    public var length: Int
+    /// The range, relative to the marked text; its unit must be the view's.
+    public var range: UnitRange
     /// The style.
     public var style: MarkedStyle
 
-    /// Creates a segment.
-    public init(start: Int, length: Int, style: MarkedStyle) {
-        self.start = start
-        self.length = length
+    /// Creates a segment over `range` (relative to the marked text).
+    public init(range: UnitRange, style: MarkedStyle) {
+        self.range = range
         self.style = style
     }
+
+    /// Start, relative to the marked text.
+    public var start: Int { range.start }
+    /// Length.
+    public var length: Int { range.length }
 }
 
 /// A view's open composition. Its text lives in the shared document.

@@ -1,21 +1,7 @@
-/// A range as `start` + `length` in one view's unit (`NSRange`-like).
-public struct TextRange: Equatable, Hashable, Sendable, CustomStringConvertible {
-    /// First position.
-    public var start: Int
-    /// Number of units.
-    public var length: Int
-
-    /// Creates a range.
-    public init(start: Int, length: Int) {
-        self.start = start
-        self.length = length
-    }
-
-    /// One past the last position.
-    public var end: Int { start + length }
-
-    public var description: String { "{\(start), \(length)}" }
-}
+/// A range in one view's unit: the core's ``UnitRange``, whose `unit` is the
+/// view's. Every range a view reports carries its unit; every range it takes
+/// must carry it too (`InvalidArgument` otherwise).
+public typealias TextRange = UnitRange
 
 /// A selection with an anchor (where it started) and a head (where the cursor
 /// is), in one view's unit; a cursor has `anchor == head`.
@@ -37,8 +23,10 @@ public struct TextSelection: Equatable, Hashable, Sendable {
     /// Whether the selection is a cursor.
     public var isEmpty: Bool { anchor == head }
 
-    /// The selected range, start first.
-    public var range: TextRange { TextRange(start: min(anchor, head), length: abs(head - anchor)) }
+    /// The selected range, start first, in `unit` (the unit of the view the selection came from).
+    public func range(in unit: OffsetUnit) -> TextRange {
+        TextRange(start: min(anchor, head), length: abs(head - anchor), unit: unit)
+    }
 }
 
 /// A selection held as anchors: the low end right-biased and the high end

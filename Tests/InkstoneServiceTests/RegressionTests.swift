@@ -13,7 +13,7 @@ import Testing
         try context.setMarkedText("e\u{301}", selectionStart: 0, selectionLength: 0, replacementStart: -1, replacementLength: 0)
         try context.setMarkedText("\u{E9}", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
         #expect(context.view.text.unicodeScalars.map(\.value) == [0x61, 0x0A, 0xE9])
-        #expect(context.view.markedRange == TextRange(start: 2, length: 1))
+        #expect(context.view.markedRange == TextRange(start: 2, length: 1, unit: .scalars))
         context.discardMarkedText()
         #expect(context.view.text == "a\n")
     }
@@ -30,7 +30,7 @@ import Testing
         try composer.setSelectedRange(start: 3, length: 0)
         #expect(composer.view.text == "xy")
         let selection = try #require(composer.view.selectedRange)
-        #expect(selection == TextRange(start: 0, length: 0))
+        #expect(selection == TextRange(start: 0, length: 0, unit: .utf16))
     }
 
     /// Backspacing over typed text after another context edited inside it.

@@ -15,7 +15,7 @@ import Testing
             ("insertText", { () throws(InkstoneError) in _ = try view.insertText(Self.withNUL) }),
             ("replace", { () throws(InkstoneError) in _ = try view.replace(start: 0, length: 1, with: Self.withNUL) }),
             ("replaceAll", { () throws(InkstoneError) in
-                _ = try view.replaceAll([TextRange(start: 0, length: 1)], with: Self.withNUL)
+                _ = try view.replaceAll([TextRange(start: 0, length: 1, unit: .utf16)], with: Self.withNUL)
             }),
             ("setMarkedText", { () throws(InkstoneError) in
                 _ = try view.setMarkedText(Self.withNUL, selectedStart: 0, selectedLength: 0)
@@ -34,7 +34,7 @@ import Testing
             }
             #expect(document.text == "xyz", "\(name)")
             #expect(document.revision == revision, "\(name)")
-            #expect(view.selectedRange == TextRange(start: 1, length: 1), "\(name)")
+            #expect(view.selectedRange == TextRange(start: 1, length: 1, unit: .utf16), "\(name)")
             #expect(view.markedText == nil, "\(name)")
         }
     }
@@ -60,6 +60,6 @@ import Testing
         } catch {
             #expect(error.code == .invalidRange, "\(error)")
         }
-        #expect(view.selectedRange == TextRange(start: 1, length: 0))
+        #expect(view.selectedRange == TextRange(start: 1, length: 0, unit: .utf16))
     }
 }

@@ -7,7 +7,7 @@ struct MarkedTextTests {
         let document = Document(text: "ab")
         let view = document.makeView()
         try view.setSelectedRange(start: 1, length: 0)
-        let segments = [MarkedSegment(start: 0, length: 2, style: .underline)]
+        let segments = [MarkedSegment(range: UnitRange(start: 0, length: 2, unit: .utf16), style: .underline)]
         let first = try view.setMarkedText("かん", selectedStart: 2, selectedLength: 0, segments: segments)
         #expect(first.changeRecords.count == 1)
         #expect(first.changeRecords.first?.cause == .composition)
@@ -16,7 +16,7 @@ struct MarkedTextTests {
         #expect(second.events.isEmpty)
         #expect(document.revision == revision)
         #expect(document.text == "aかんb")
-        #expect(view.markedRange == TextRange(start: 1, length: 2))
+        #expect(view.markedRange == TextRange(start: 1, length: 2, unit: .utf16))
         #expect(view.markedSegments == segments)
     }
 
@@ -25,14 +25,14 @@ struct MarkedTextTests {
         let view = document.makeView()
         try view.setSelectedRange(start: 1, length: 0)
         try view.setMarkedText("漢字かな", selectedStart: 1, selectedLength: 2)
-        #expect(view.markedSelection == TextRange(start: 1, length: 2))
-        #expect(view.selectedRange == TextRange(start: 2, length: 2))
+        #expect(view.markedSelection == TextRange(start: 1, length: 2, unit: .utf16))
+        #expect(view.selectedRange == TextRange(start: 2, length: 2, unit: .utf16))
         // Only the selection changes: no text change, no revision bump.
         let revision = document.revision
         let update = try view.setMarkedText("漢字かな", selectedStart: 4, selectedLength: 0)
         #expect(update.changeRecords.isEmpty)
         #expect(document.revision == revision)
-        #expect(view.selectedRange == TextRange(start: 5, length: 0))
+        #expect(view.selectedRange == TextRange(start: 5, length: 0, unit: .utf16))
     }
 
     @Test func unmarkCommitsAsOneUndoStep() throws {
@@ -49,7 +49,7 @@ struct MarkedTextTests {
         #expect(view.undoLevelCount == 1)
         try view.undo()
         #expect(document.text == "ab")
-        #expect(view.selectedRange == TextRange(start: 1, length: 0))
+        #expect(view.selectedRange == TextRange(start: 1, length: 0, unit: .utf16))
         try view.redo()
         #expect(document.text == "a漢b")
     }
@@ -62,7 +62,7 @@ struct MarkedTextTests {
         let result = view.discardMarkedText()
         #expect(document.text == "ab")
         #expect(result.changeRecords.count == 1)
-        #expect(view.selectedRange == TextRange(start: 1, length: 0))
+        #expect(view.selectedRange == TextRange(start: 1, length: 0, unit: .utf16))
         #expect(view.markedRange == nil)
         #expect(!view.canUndo)
     }
@@ -74,12 +74,12 @@ struct MarkedTextTests {
         // Reconvert "今日" (committed text) back into composition.
         try view.setMarkedText("きょう", selectedStart: 3, selectedLength: 0, replacementStart: 0, replacementLength: 2)
         #expect(document.text == "きょうは")
-        #expect(view.markedRange == TextRange(start: 0, length: 3))
-        #expect(view.selectedRange == TextRange(start: 3, length: 0))
+        #expect(view.markedRange == TextRange(start: 0, length: 3, unit: .utf16))
+        #expect(view.selectedRange == TextRange(start: 3, length: 0, unit: .utf16))
         // Discard restores what the replacement range replaced.
         view.discardMarkedText()
         #expect(document.text == "今日は")
-        #expect(view.selectedRange == TextRange(start: 3, length: 0))
+        #expect(view.selectedRange == TextRange(start: 3, length: 0, unit: .utf16))
         // Reconvert again and commit a different result: one undo step back to the original.
         try view.setMarkedText("きょう", selectedStart: 3, selectedLength: 0, replacementStart: 0, replacementLength: 2)
         try view.setMarkedText("京", selectedStart: 1, selectedLength: 0)
@@ -114,7 +114,7 @@ struct MarkedTextTests {
         let result = try view.insertText("日本")
         #expect(result.changeRecords.map(\.cause) == [.commit])
         #expect(document.text == "日本")
-        #expect(view.selectedRange == TextRange(start: 2, length: 0))
+        #expect(view.selectedRange == TextRange(start: 2, length: 0, unit: .utf16))
         #expect(!document.isComposing)
         try view.undo()
         #expect(document.text == "")
@@ -161,13 +161,13 @@ struct MarkedTextContractTests {
         try view.setSelectedRange(start: 0, length: 0)
         let error = #expect(throws: InkstoneError.self) {
             try view.setMarkedText("abcd", selectedStart: 4, selectedLength: 0, segments: [
-                MarkedSegment(start: 0, length: 3, style: .underline), MarkedSegment(start: 2, length: 2, style: .highlight),
+                MarkedSegment(range: UnitRange(start: 0, length: 3, unit: .utf16), style: .underline), MarkedSegment(range: UnitRange(start: 2, length: 2, unit: .utf16), style: .highlight),
             ])
         }
         #expect(error?.code == .invalidArgument)
         #expect(document.text == "")
         try view.setMarkedText("abcd", selectedStart: 4, selectedLength: 0, segments: [
-            MarkedSegment(start: 2, length: 2, style: .highlight), MarkedSegment(start: 0, length: 2, style: .underline),
+            MarkedSegment(range: UnitRange(start: 2, length: 2, unit: .utf16), style: .highlight), MarkedSegment(range: UnitRange(start: 0, length: 2, unit: .utf16), style: .underline),
         ])
         #expect(view.markedSegments.count == 2)
     }

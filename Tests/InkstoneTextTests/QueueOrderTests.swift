@@ -18,7 +18,7 @@ struct QueueOrderTests {
         #expect(document.queuedTickets.count == 3)
         composer.unmarkText()
         #expect(document.text == "한abY")
-        #expect(typist.selectedRange == TextRange(start: 4, length: 0))
+        #expect(typist.selectedRange == TextRange(start: 4, length: 0, unit: .utf16))
         #expect(document.queuedEditCount == 0)
         #expect(document.queuedUTF8Bytes == 0)
         #expect(document.invariantViolations().isEmpty)
@@ -36,11 +36,11 @@ struct QueueOrderTests {
         let move = try typist.setSelectedRange(start: 0, length: 0)
         #expect(move.ticket == nil)
         #expect(move.events.isEmpty)
-        #expect(typist.selectedRange == TextRange(start: 1, length: 0))
+        #expect(typist.selectedRange == TextRange(start: 1, length: 0, unit: .utf16))
         try typist.insertText("Y")
         composer.unmarkText()
         #expect(document.text == "YaXbc한")
-        #expect(typist.selectedRange == TextRange(start: 1, length: 0))
+        #expect(typist.selectedRange == TextRange(start: 1, length: 0, unit: .utf16))
     }
 
     /// Without queued edits of its own, a view's selection moves at once while another view composes.
@@ -51,7 +51,7 @@ struct QueueOrderTests {
         try composer.setSelectedRange(start: 3, length: 0)
         try composer.setMarkedText("x", selectedStart: 1, selectedLength: 0)
         try other.setSelectedRange(start: 1, length: 1)
-        #expect(other.selectedRange == TextRange(start: 1, length: 1))
+        #expect(other.selectedRange == TextRange(start: 1, length: 1, unit: .utf16))
         #expect(document.queuedEditCount == 0)
     }
 
@@ -176,7 +176,7 @@ struct QueueOrderTests {
             }
             #expect(document.text == String(model.text), "\(context)")
             for (offset, view) in views.enumerated() {
-                let expected = model.selections[offset].map { TextRange(start: $0.range.lowerBound, length: $0.range.count) }
+                let expected = model.selections[offset].map { TextRange(start: $0.range.lowerBound, length: $0.range.count, unit: .graphemes) }
                 #expect(view.selectedRange == expected, "\(context) view \(offset)")
             }
             #expect(document.queuedEditCount == model.queue.count, "\(context)")

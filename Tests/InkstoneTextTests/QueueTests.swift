@@ -33,8 +33,8 @@ struct QueueTests {
         #expect(record.oldLength(in: .utf16) == 0)
         #expect(record.newLength(in: .utf16) == 1)
         #expect(commit.events.contains { if case .queuedEditApplied(ticket, [record]) = $0 { true } else { false } })
-        #expect(other.selectedRange == TextRange(start: 14, length: 0))
-        #expect(composer.selectedRange == TextRange(start: 8, length: 0))
+        #expect(other.selectedRange == TextRange(start: 14, length: 0, unit: .graphemes))
+        #expect(composer.selectedRange == TextRange(start: 8, length: 0, unit: .utf16))
     }
 
     @Test func queuedEditInsideDiscardedMarkedTextCollapsesToItsStart() throws {

@@ -54,7 +54,7 @@ struct SharedDocumentPropertyTests {
             case 4 where !composingElsewhere:
                 let text = random.randomText(maxPieces: 2)
                 try view.setMarkedText(text, selectedStart: text.count(in: view.unit), selectedLength: 0,
-                                       segments: [MarkedSegment(start: 0, length: text.count(in: view.unit), style: .underline)])
+                                       segments: [MarkedSegment(range: UnitRange(start: 0, length: text.count(in: view.unit), unit: view.unit), style: .underline)])
             case 5:
                 view.unmarkText()
             case 6:

@@ -121,7 +121,7 @@ struct UndoLimitTests {
         document.restore(snapshot)
         #expect(document.text == "hello!")
         #expect(document.revision == revision)
-        #expect(view.selectedRange == TextRange(start: 6, length: 0))
+        #expect(view.selectedRange == TextRange(start: 6, length: 0, unit: .utf16))
         #expect(view.markedText == nil)
         #expect(!document.isComposing)
         #expect(try document.attributes(at: 0, in: .utf16).isEmpty)

@@ -20,14 +20,14 @@ struct UndoTests {
         #expect(view.undoLevelCount == 2)
         try view.undo()
         #expect(document.text == "Hello")
-        #expect(view.selectedRange == TextRange(start: 5, length: 0))
+        #expect(view.selectedRange == TextRange(start: 5, length: 0, unit: .utf16))
         try view.undo()
         #expect(document.text == "")
-        #expect(view.selectedRange == TextRange(start: 0, length: 0))
+        #expect(view.selectedRange == TextRange(start: 0, length: 0, unit: .utf16))
         try view.redo()
         try view.redo()
         #expect(document.text == "Hello world")
-        #expect(view.selectedRange == TextRange(start: 11, length: 0))
+        #expect(view.selectedRange == TextRange(start: 11, length: 0, unit: .utf16))
     }
 
     @Test func cursorMoveAndNonAdjacentEditSplitTyping() throws {
@@ -60,7 +60,7 @@ struct UndoTests {
         #expect(view.undoLevelCount == 1)
         try view.undo()
         #expect(document.text == "x")
-        #expect(view.selectedRange == TextRange(start: 1, length: 0))
+        #expect(view.selectedRange == TextRange(start: 1, length: 0, unit: .utf16))
     }
 
     @Test func explicitGroupsFoldNestedGroups() throws {
@@ -85,13 +85,13 @@ struct UndoTests {
         let document = Document(text: "a-b-c-d")
         let view = document.makeView()
         try view.replaceAll(
-            [TextRange(start: 5, length: 1), TextRange(start: 1, length: 1), TextRange(start: 3, length: 1)], with: "--")
+            [TextRange(start: 5, length: 1, unit: .utf16), TextRange(start: 1, length: 1, unit: .utf16), TextRange(start: 3, length: 1, unit: .utf16)], with: "--")
         #expect(document.text == "a--b--c--d")
         #expect(view.undoLevelCount == 1)
         try view.undo()
         #expect(document.text == "a-b-c-d")
         #expect(throws: InkstoneError.self) {
-            try view.replaceAll([TextRange(start: 0, length: 2), TextRange(start: 1, length: 2)], with: "")
+            try view.replaceAll([TextRange(start: 0, length: 2, unit: .utf16), TextRange(start: 1, length: 2, unit: .utf16)], with: "")
         }
     }
 
@@ -104,7 +104,7 @@ struct UndoTests {
         #expect(view.undoLevelCount == 1)
         try view.undo()
         #expect(document.text == "Hello world")
-        #expect(view.selectedRange == TextRange(start: 11, length: 0))
+        #expect(view.selectedRange == TextRange(start: 11, length: 0, unit: .utf16))
     }
 
     @Test func undoFailsWhenAnotherViewChangedTheRecord() throws {
@@ -129,7 +129,7 @@ struct UndoTests {
         try theirs.replace(start: 0, length: 0, with: "👩‍👩‍👧")
         try mine.undo()
         #expect(document.text == "👩‍👩‍👧abc")
-        #expect(mine.selectedRange == TextRange(start: 4, length: 0))
+        #expect(mine.selectedRange == TextRange(start: 4, length: 0, unit: .graphemes))
     }
 
     @Test func levelLimitDropsOldestGroups() throws {

@@ -1,5 +1,5 @@
 import Glibc
-import InkstoneText
+import InkstoneCore
 
 /// The engines the daemon offers, by id, and whether their data is installed.
 ///

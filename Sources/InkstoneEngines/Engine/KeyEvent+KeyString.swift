@@ -1,4 +1,4 @@
-import InkstoneText
+import InkstoneCore
 
 extension KeyEvent {
     /// Parses a key string as `ProcessKeyNames` receives it: a keysym name optionally

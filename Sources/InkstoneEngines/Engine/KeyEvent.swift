@@ -1,4 +1,4 @@
-import InkstoneText
+import InkstoneCore
 
 /// X11 modifier masks, as fcitx5 and IBus send them in `ProcessKeyEvent`'s `state`.
 public struct ModifierMask: OptionSet, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import InkstoneText
+import InkstoneCore
 
 import CXKBCommon
 

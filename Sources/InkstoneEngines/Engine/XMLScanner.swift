@@ -1,4 +1,4 @@
-import InkstoneText
+import InkstoneCore
 
 /// A minimal scanner for the simple XML of libhangul's data files: start tags with
 /// double- or single-quoted attributes, text of leaf elements, comments and the XML

@@ -1,4 +1,4 @@
-import InkstoneText
+import InkstoneCore
 
 /// `hangul`: Korean input on a libhangul keyboard (Dubeolsik, id `2`, by default), with
 /// Hanja conversion.

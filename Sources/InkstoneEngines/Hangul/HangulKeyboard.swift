@@ -1,5 +1,5 @@
 import Glibc
-import InkstoneText
+import InkstoneCore
 
 /// A Hangul keyboard loaded from libhangul's keyboard XML
 /// (`<hangul-keyboard id= type=>`, `<map id="0">` of `<item key= value=>`, and a

@@ -1,4 +1,4 @@
-import InkstoneText
+import InkstoneCore
 import Synchronization
 
 /// Hangul keyboards loaded once per (directory, id): every context on a keyboard shares it.

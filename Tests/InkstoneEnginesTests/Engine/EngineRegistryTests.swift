@@ -1,5 +1,5 @@
 import InkstoneEngines
-import InkstoneText
+import InkstoneCore
 import Testing
 
 @Suite struct EngineRegistryTests {

@@ -67,8 +67,8 @@ import Testing
     @Test func hanjaKeyWithNothingToConvertFallsThrough() {
         var engine = HangulEngine()
         engine.setSurroundingText("abc ")
-        let result1 = engine.handle(Self.hanjaKey)
-        #expect(!result1.consumed)
+        let hanjaWithoutSyllable = engine.handle(Self.hanjaKey)
+        #expect(!hanjaWithoutSyllable.consumed)
     }
 }
 

@@ -1,18 +1,3 @@
-/// The unit a view counts text positions in.
-///
-/// A view speaks exactly one unit: every position, length and change record it
-/// sees is measured in it. ``utf16`` is the default, matching `NSRange`.
-public enum OffsetUnit: String, CaseIterable, Sendable {
-    /// UTF-16 code units (`NSRange`, UIKit, Qt, GTK's `gunichar2`).
-    case utf16
-    /// UTF-8 code units (bytes).
-    case utf8
-    /// Unicode scalar values (code points other than surrogates).
-    case scalars
-    /// Extended grapheme clusters: Swift `Character`s, the project's one grapheme truth.
-    case graphemes
-}
-
 /// A length measured in every ``OffsetUnit`` at once.
 public struct UnitCounts: Equatable, Hashable, Sendable {
     /// UTF-8 code units.
@@ -52,12 +37,4 @@ public struct UnitCounts: Equatable, Hashable, Sendable {
         case .graphemes: graphemes
         }
     }
-}
-
-/// Which way ``TextStorage/snap(_:in:direction:)`` moves an offset that is not on a boundary.
-public enum SnapDirection: Sendable {
-    /// Toward the start of the text.
-    case down
-    /// Toward the end of the text.
-    case up
 }
