@@ -7,7 +7,7 @@ FUZZ_SECONDS ?= 600
 SOAK_CALLS ?= 200000
 SOAK_SECONDS ?= 3600
 
-.PHONY: run test build release bench install uninstall generate clean fuzz soak asan tsan
+.PHONY: run test build release bench install uninstall generate clean fuzz soak asan tsan lint format
 
 run:            ## install missing packages, build inkstoned and inkstone, run inkstoned on the session bus
 	scripts/run.sh $(ARGS)
@@ -41,6 +41,12 @@ asan:           ## the whole suite under AddressSanitizer (.build-asan)
 
 tsan:           ## the whole suite under ThreadSanitizer (.build-tsan)
 	scripts/sanitize.sh thread
+
+lint:           ## swift format lint --strict over Sources, Tests and Package.swift (.swift-format, Tests/.swift-format)
+	scripts/lint.sh
+
+format:         ## swift format in place with the same configurations
+	scripts/lint.sh --fix
 
 generate:       ## regenerate sources derived from dbus/*.xml
 	scripts/generate-introspection.sh

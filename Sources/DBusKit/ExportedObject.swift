@@ -71,10 +71,10 @@ public final class ExportedObject: Sendable {
             table = searchOrder.lazy.compactMap { self.tables[$0] }.first { $0.methods[member] != nil }
         }
         guard let table, let method = table.methods[member] else {
-            let where_ = requested.map { "in interface '\($0)' " } ?? ""
+            let inInterface = requested.map { "in interface '\($0)' " } ?? ""
             let error = DBusKitError(
                 name: DBusErrorName.unknownMethod,
-                message: "No such method '\(member)' \(where_)at object path '\(path)' (signature '\(message.signature)')")
+                message: "No such method '\(member)' \(inInterface)at object path '\(path)' (signature '\(message.signature)')")
             reply(to: message, on: connection, error: error)
             observe?(MethodCall(connection: connection, message: message, path: path, interface: requested ?? "", member: member), error)
             return

@@ -34,7 +34,7 @@ public enum EngineFuzzer {
             switch input.choose(32) {
             case 0:
                 engine.reset()
-                try check(engine.preedit == nil, "\(choice): a preedit \(engine.preedit!.text.debugDescription) survived reset()")
+                try check(engine.preedit == nil, "\(choice): a preedit \((engine.preedit?.text ?? "").debugDescription) survived reset()")
             case 1, 2:
                 let output = input.flag() ? engine.focusOut() : engine.commitAndReset()
                 try checkOutput(output, of: engine, engineID: choice, key: "focusOut", tolerance: tolerance)
@@ -85,31 +85,31 @@ public enum EngineFuzzer {
     static func checkOutput(
         _ output: EngineOutput, of engine: any CompositionEngine, engineID: String, key: String, tolerance: FuzzTolerance
     ) throws(FuzzFailure) {
-        let where_ = "\(engineID) after \(key)"
+        let place = "\(engineID) after \(key)"
         let allowsNUL = tolerance.contains(.nul)
         if let commit = output.commit {
-            try check(allowsNUL || !commit.unicodeScalars.contains("\0"), "\(where_): commit \(commit.debugDescription) holds U+0000")
+            try check(allowsNUL || !commit.unicodeScalars.contains("\0"), "\(place): commit \(commit.debugDescription) holds U+0000")
         }
         try check(output.preedit == engine.preedit,
-                  "\(where_): output preedit \(output.preedit?.text.debugDescription ?? "nil") but the engine's is \(engine.preedit?.text.debugDescription ?? "nil")")
+                  "\(place): output preedit \(output.preedit?.text.debugDescription ?? "nil") but the engine's is \(engine.preedit?.text.debugDescription ?? "nil")")
         if let preedit = output.preedit {
             let text = preedit.text
-            try check(!text.unicodeScalars.contains("\0"), "\(where_): preedit \(text.debugDescription) holds U+0000")
+            try check(!text.unicodeScalars.contains("\0"), "\(place): preedit \(text.debugDescription) holds U+0000")
             try check(preedit.cursorUTF16Offset >= 0 && preedit.cursorUTF16Offset <= text.utf16.count,
-                      "\(where_): preedit cursor \(preedit.cursorUTF16Offset) outside \(text.debugDescription)")
+                      "\(place): preedit cursor \(preedit.cursorUTF16Offset) outside \(text.debugDescription)")
         }
         if let list = output.candidates {
-            try check(list.pageSize > 0, "\(where_): candidate page size \(list.pageSize)")
+            try check(list.pageSize > 0, "\(place): candidate page size \(list.pageSize)")
             try check(list.items.isEmpty || list.items.indices.contains(list.cursorIndex),
-                      "\(where_): candidate cursor \(list.cursorIndex) outside \(list.items.count) items")
-            try check(list.page.count <= list.pageSize, "\(where_): a page of \(list.page.count) > \(list.pageSize)")
+                      "\(place): candidate cursor \(list.cursorIndex) outside \(list.items.count) items")
+            try check(list.page.count <= list.pageSize, "\(place): a page of \(list.page.count) > \(list.pageSize)")
             for item in list.items {
                 try check(!item.text.isEmpty && !item.text.unicodeScalars.contains("\0"),
-                          "\(where_): candidate \(item.text.debugDescription) is empty or holds U+0000")
+                          "\(place): candidate \(item.text.debugDescription) is empty or holds U+0000")
             }
         }
         if let deletion = output.deleteSurrounding {
-            try check(deletion.before >= 0 && deletion.after >= 0, "\(where_): deletion \(deletion)")
+            try check(deletion.before >= 0 && deletion.after >= 0, "\(place): deletion \(deletion)")
         }
     }
 }

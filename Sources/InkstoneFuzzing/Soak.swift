@@ -61,7 +61,7 @@ public final class Soak {
         }
         report.residentKiB.end = session?.residentKiB ?? 0
         report.seconds = Double(Soak.now() - started) / 1000
-        clients.forEach { $0.connection.close() }
+        for client in clients { client.connection.close() }
         clients = []
         stopDaemon()
         return report
@@ -70,7 +70,7 @@ public final class Soak {
     // MARK: Sessions and clients
 
     func restart() throws {
-        clients.forEach { $0.connection.close() }
+        for client in clients { client.connection.close() }
         clients = []
         persistent = []
         stopDaemon()

@@ -24,7 +24,7 @@ public func run(_ argv: [String], environment: [String: String] = [:], timeout: 
     do {
         pid = try Spawn.launch(argv, environment: environment, stdout: out.write, stderr: err.write)
     } catch {
-        [out.read, out.write, err.read, err.write].forEach { close($0) }
+        for descriptor in [out.read, out.write, err.read, err.write] { close(descriptor) }
         throw error
     }
     close(out.write)

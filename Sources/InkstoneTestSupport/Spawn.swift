@@ -66,8 +66,8 @@ enum Spawn {
         let arguments = argv.map { strdup($0) } + [nil]
         let environment = Self.environment(overrides).map { strdup($0) } + [nil]
         defer {
-            arguments.forEach { free($0) }
-            environment.forEach { free($0) }
+            for argument in arguments { free(argument) }
+            for variable in environment { free(variable) }
         }
         var pid: pid_t = 0
         let status = posix_spawnp(&pid, argv[0], &actions, &attributes, arguments, environment)

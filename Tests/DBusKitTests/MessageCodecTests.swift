@@ -46,7 +46,7 @@ import Testing
         for _ in 0..<300 {
             let values = (0..<Int.random(in: 1...4, using: &random)).map { _ in randomValue(&random, depth: 3) }
             let message = try emptyMessage()
-            message.write { writer in values.forEach { writer.append($0) } }
+            message.write { writer in for value in values { writer.append(value) } }
             #expect(message.signature == values.map(\.signature).joined(), "seed \(seed)")
             var reader = message.reader()
             var decoded: [DBusValue] = []
@@ -65,19 +65,19 @@ import Testing
                     item.append(vardict: ["underline": .bool(true), "color": .uint32(0xFF00_00FF)])
                 }
             }
-            writer.appendStruct { rect in [1.5, 2.5, 10, 20].forEach { rect.append(Double($0)) } }
+            writer.appendStruct { rect in for value in [1.5, 2.5, 10, 20] { rect.append(Double(value)) } }
             writer.appendArray(of: "(ddddbbub)") { array in
                 array.appendStruct { item in
-                    [0.0, 1, 2, 3].forEach { item.append($0) }
+                    for value in [0.0, 1, 2, 3] { item.append(value) }
                     item.append(true)
                     item.append(false)
                     item.append(UInt32(9))
                     item.append(true)
                 }
             }
-            writer.appendArray(of: "b") { array in [true, false, true].forEach { array.append($0) } }
+            writer.appendArray(of: "b") { array in for value in [true, false, true] { array.append(value) } }
             writer.appendArray(of: "(sss)") { array in
-                array.appendStruct { item in ["a", "b", "c"].forEach { item.append($0) } }
+                array.appendStruct { item in for value in ["a", "b", "c"] { item.append(value) } }
             }
         }
         var reader = try MessageReader(message, expecting: "a(xxa{sv})(dddd)a(ddddbbub)aba(sss)")

@@ -20,7 +20,7 @@ import Testing
         }
         defer {
             server.disconnect()
-            accepted.withLock { $0.forEach { $0.close() } }
+            accepted.withLock { connections in for connection in connections { connection.close() } }
         }
         for text in ["first", "二番目"] {
             let client = try Connection(address: server.address, registerWithBus: false)
@@ -49,7 +49,7 @@ import Testing
         }
         defer {
             server.disconnect()
-            accepted.withLock { $0.forEach { $0.close() } }
+            accepted.withLock { connections in for connection in connections { connection.close() } }
         }
         let client = try Connection(address: server.address, registerWithBus: false)
         defer { client.close() }

@@ -64,22 +64,22 @@ import Testing
             recorded.sink.clear()
             let description = perform(on: context, rng: &rng)
             history.append("\(actor): \(description) → \(context.view.text.debugDescription) sel \(String(describing: context.view.selectedRange))")
-            let where_ = "seed \(seed) step \(step) context \(actor) (\(context.unit)): \(description) after \(history.suffix(4))"
+            let place = "seed \(seed) step \(step) context \(actor) (\(context.unit)): \(description) after \(history.suffix(4))"
             if let error = description.error {
-                #expect(context.view.text == before.text, "\(where_) changed the text though it failed: \(error)")
-                #expect(context.shared.document.revision == before.revision, "\(where_) moved the revision: \(error)")
-                #expect(context.view.selectedRange == before.selection, "\(where_) moved the selection: \(error)")
-                #expect(context.view.markedRange == before.marked, "\(where_) moved the marked text: \(error)")
+                #expect(context.view.text == before.text, "\(place) changed the text though it failed: \(error)")
+                #expect(context.shared.document.revision == before.revision, "\(place) moved the revision: \(error)")
+                #expect(context.view.selectedRange == before.selection, "\(place) moved the selection: \(error)")
+                #expect(context.view.markedRange == before.marked, "\(place) moved the marked text: \(error)")
             }
             for (index, other) in contexts.enumerated() {
-                check(other, replica: &replicas[index], sink: recorded.sink, where_: "\(where_) → context \(index)")
+                checkReplayedNotifications(other, replica: &replicas[index], sink: recorded.sink, place: "\(place) → context \(index)")
             }
         }
     }
 
     /// Checks one context after a call: balanced pairs, increasing revisions,
     /// replayed text, reported selection, selection bounds.
-    func check(_ context: InputContext, replica: inout Replica, sink: RecordingSink, where_: String) {
+    func checkReplayedNotifications(_ context: InputContext, replica: inout Replica, sink: RecordingSink, place: String) {
         let unit = context.unit
         let notifications = sink.notifications(of: context)
         var index = 0
@@ -90,44 +90,44 @@ import Testing
                 guard index + 1 < notifications.count,
                       case .textDidChange(let newRevision, let start, let oldLength, let newLength, _) = notifications[index + 1]
                 else {
-                    Issue.record("\(where_): TextWillChange not followed by TextDidChange: \(notifications)")
+                    Issue.record("\(place): TextWillChange not followed by TextDidChange: \(notifications)")
                     return
                 }
-                #expect(newRevision == revision + 1, "\(where_): will \(revision) did \(newRevision)")
-                if let lastRevision { #expect(newRevision > lastRevision, "\(where_): revisions go back") }
+                #expect(newRevision == revision + 1, "\(place): will \(revision) did \(newRevision)")
+                if let lastRevision { #expect(newRevision > lastRevision, "\(place): revisions go back") }
                 lastRevision = newRevision
                 guard start >= 0, oldLength >= 0, newLength >= 0, start + oldLength <= replica.elements.count else {
-                    Issue.record("\(where_): change (\(start), \(oldLength), \(newLength)) outside \(replica.elements.count)")
+                    Issue.record("\(place): change (\(start), \(oldLength), \(newLength)) outside \(replica.elements.count)")
                     return
                 }
                 replica.elements.replaceSubrange(
                     start..<(start + oldLength), with: Array(repeating: nil, count: newLength))
                 index += 2
             case .textDidChange:
-                Issue.record("\(where_): TextDidChange without TextWillChange: \(notifications)")
+                Issue.record("\(place): TextDidChange without TextWillChange: \(notifications)")
                 return
             case .selectionWillChange:
                 guard index + 1 < notifications.count,
                       case .selectionDidChange(let start, let length) = notifications[index + 1]
                 else {
-                    Issue.record("\(where_): SelectionWillChange not followed by SelectionDidChange: \(notifications)")
+                    Issue.record("\(place): SelectionWillChange not followed by SelectionDidChange: \(notifications)")
                     return
                 }
                 replica.reportedSelection = (start, length)
                 index += 2
             case .selectionDidChange:
-                Issue.record("\(where_): SelectionDidChange without SelectionWillChange: \(notifications)")
+                Issue.record("\(place): SelectionDidChange without SelectionWillChange: \(notifications)")
                 return
             default:
                 index += 1
             }
         }
         let actual = elements(of: context.view.text, in: unit)
-        #expect(actual.count == replica.elements.count, "\(where_): replayed length \(replica.elements.count), text has \(actual.count)")
+        #expect(actual.count == replica.elements.count, "\(place): replayed length \(replica.elements.count), text has \(actual.count)")
         if actual.count == replica.elements.count {
             for (offset, known) in replica.elements.enumerated() {
                 guard let known, known != actual[offset] else { continue }
-                Issue.record("\(where_): replayed \(unit) element \(offset) is \(known.debugDescription), text has \(actual[offset].debugDescription)")
+                Issue.record("\(place): replayed \(unit) element \(offset) is \(known.debugDescription), text has \(actual[offset].debugDescription)")
                 break
             }
         }
@@ -135,20 +135,20 @@ import Testing
         let selection = context.view.selectedRange
         let reported = replica.reportedSelection
         #expect(reported.start == (selection?.start ?? -1) && reported.length == (selection?.length ?? 0),
-                "\(where_): reported selection \(reported), actual \(String(describing: selection))")
+                "\(place): reported selection \(reported), actual \(String(describing: selection))")
         if let selection, let marked = context.view.markedRange {
             // The composition cursor stays inside the marked range, widened to whole
             // graphemes (marked text may begin with a mark that joins the character before it).
             let lower = context.view.snap(marked.start, direction: .down)
             let upper = context.view.snap(marked.end, direction: .up)
             #expect(selection.start >= lower && selection.start + selection.length <= upper,
-                    "\(where_): selection \(selection) outside the marked range \(marked) (widened \(lower)…\(upper))")
+                    "\(place): selection \(selection) outside the marked range \(marked) (widened \(lower)…\(upper))")
         } else if let selection {
             #expect(selection.start >= 0 && selection.length >= 0 && selection.start + selection.length <= context.view.length,
-                    "\(where_): selection \(selection) outside 0…\(context.view.length)")
-            #expect((try? context.view.isGraphemeBoundary(selection.start)) == true, "\(where_): selection start splits a grapheme")
+                    "\(place): selection \(selection) outside 0…\(context.view.length)")
+            #expect((try? context.view.isGraphemeBoundary(selection.start)) == true, "\(place): selection start splits a grapheme")
             #expect((try? context.view.isGraphemeBoundary(selection.start + selection.length)) == true,
-                    "\(where_): selection end splits a grapheme")
+                    "\(place): selection end splits a grapheme")
         }
     }
 

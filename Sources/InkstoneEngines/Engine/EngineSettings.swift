@@ -32,7 +32,7 @@ public struct EngineSettings: Sendable, Equatable {
         hangulKeyboardDirectory = HangulKeyboard.defaultDirectory
         // The stock key strings always parse.
         hanjaKeys = (try? [KeyTrigger].parse(["Hangul_Hanja", "F9"])) ?? []
-        unicodeKey = try! KeyTrigger("Control+Shift+u")
+        unicodeKey = KeyTrigger(keyString: "Control+Shift+u", keysym: 0x75, modifiers: [.control, .shift])
         candidatePageSize = 9
         candidateLabels = CandidateList.digitLabels
     }

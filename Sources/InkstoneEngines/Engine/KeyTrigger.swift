@@ -1,4 +1,4 @@
-import InkstoneText
+import InkstoneCore
 
 /// A key that triggers an action (Hanja conversion, Unicode entry, engine cycling),
 /// written as `ProcessKeyNames` takes keys: `F9`, `Hangul_Hanja`, `Control+Shift+u`.
@@ -20,6 +20,14 @@ public struct KeyTrigger: Hashable, Sendable, CustomStringConvertible {
         description = keyString
         keysym = Self.folded(key.keysym)
         modifiers = key.modifiers.intersection(Self.significant)
+    }
+
+    /// A trigger for a keysym known in advance, written as `keyString` (which
+    /// must parse to the same key: a test checks the stock ones).
+    init(keyString: String, keysym: UInt32, modifiers: ModifierMask) {
+        description = keyString
+        self.keysym = Self.folded(keysym)
+        self.modifiers = modifiers.intersection(Self.significant)
     }
 
     /// Whether `key` (a press) is this trigger.

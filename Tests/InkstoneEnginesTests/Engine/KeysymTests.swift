@@ -1,5 +1,5 @@
 import InkstoneEngines
-import InkstoneText
+import InkstoneCore
 import Testing
 
 @Suite struct KeysymTests {
@@ -12,7 +12,7 @@ import Testing
         #expect(Keysym.name(of: keysym) == name)
     }
 
-    @Test func caseInsensitiveFallback() throws {
+    @Test func keysymNamesFallBackToACaseInsensitiveMatch() throws {
         #expect(try Keysym.named("backspace") == 0xff08)
         #expect(try Keysym.named("A") == 0x41)  // exact match wins over folding
         #expect(try Keysym.named("a") == 0x61)
@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    @Test func keysymText() {
+    @Test func printableKeysymsHaveTextAndControlKeysNone() {
         #expect(Keysym.text(of: 0x67) == "g")
         #expect(Keysym.text(of: 0x4b1) == "ア")  // kana_A
         #expect(Keysym.text(of: 0x20ac) == "€")  // EuroSign
@@ -38,7 +38,7 @@ import Testing
         #expect(Keysym.text(of: 0xffe1) == nil)  // Shift_L
     }
 
-    @Test func keyEventFromName() throws {
+    @Test func keyEventFromNameKnowsShortcuts() throws {
         let event = try KeyEvent(name: "Return", modifiers: .control)
         #expect(event.keysym == Keysym.returnKey)
         #expect(event.isShortcut)
@@ -69,5 +69,12 @@ import Testing
         } catch {
             #expect(error.code == .invalidArgument)
         }
+    }
+
+    @Test func theStockUnicodeKeyIsTheParsedKeyString() throws {
+        let stock = EngineSettings.stock.unicodeKey
+        #expect(stock == (try KeyTrigger(stock.description)))
+        #expect(stock.matches(try KeyEvent(keyString: "Control+Shift+U")))
+        #expect(!stock.matches(try KeyEvent(keyString: "Control+u")))
     }
 }
