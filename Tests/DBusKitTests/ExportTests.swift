@@ -104,7 +104,7 @@ import Testing
         #expect(try reader.readObjectPath() == "/org/example/items/17")
     }
 
-    @Test func nameRequestResults() throws {
+    @Test func nameRequestsAndReleasesReportOwnership() throws {
         let service = try EchoService()
         let rival = try Connection(address: service.bus.address)
         defer { rival.close() }

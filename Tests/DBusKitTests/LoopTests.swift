@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 @Suite struct LoopTests {
-    @Test func roundTripOverPrivateBus() throws {
+    @Test func echoRoundTripsStringsOverAPrivateBus() throws {
         let service = try EchoService()
         let client = try BusClient(address: service.bus.address)
         for text in ["こんにちは", "naïve 👩‍👩‍👧", ""] {

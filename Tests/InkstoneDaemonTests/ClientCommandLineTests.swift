@@ -48,7 +48,7 @@ import Testing
         #expect(result.stderr.contains("did you mean 'hangul'?"), "\(result.stderr)")
     }
 
-    @Test func configCheckAndShow() throws {
+    @Test func configCheckAcceptsTheFileAndShowPrintsIt() throws {
         let home = try makeTemporaryDirectory(prefix: "inkstone-client-config")
         mkdir(home + "/inkstone", 0o700)
         let file = home + "/inkstone/config.toml"

@@ -24,7 +24,7 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
         #expect(commits == "한글 ", "\(result.stdout)")
     }
 
-    @Test func typeTextWithUnit() throws {
+    @Test func typeInGraphemesPrintsTheText() throws {
         let daemon = try RunningDaemon()
         let result = try inkstone(
             ["type", "--unit", "graphemes", "--engine", "direct", "--text", "héllo", "wörld"], on: daemon)
@@ -54,7 +54,7 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
         #expect(noBus.stderr.contains("DBUS_SESSION_BUS_ADDRESS"), "\(noBus.stderr)")
     }
 
-    @Test func enginesAndStatus() throws {
+    @Test func enginesAndStatusCommandsReportTheDaemon() throws {
         let daemon = try RunningDaemon()
         let engines = try inkstone(["engines"], on: daemon)
         #expect(engines.termination == .exited(0), "\(engines.stderr)")
@@ -162,7 +162,7 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
     }
 
     /// The benchmark suite runs end to end (no timing is checked).
-    @Test func benchSuiteQuickRun() throws {
+    @Test func benchQuickRunPrintsEveryRow() throws {
         let result = try run([builtProduct("inkstone-bench"), "all", "--quick"], timeout: .seconds(300))
         #expect(result.termination == .exited(0), "\(result.stderr)")
         for row in [

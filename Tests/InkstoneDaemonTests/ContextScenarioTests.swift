@@ -85,7 +85,7 @@ import Testing
         #expect(try peer.drainSignals(of: context).isEmpty)
     }
 
-    @Test func dbusSendScenario() throws {
+    @Test func dbusSendCreatesAndEditsAGraphemeContext() throws {
         let running = try RunningDaemon()
         func send(_ path: String, _ member: String, _ arguments: String...) throws -> RunResult {
             try running.dbusSend(["--dest=\(busName)", path, member] + arguments)

@@ -78,7 +78,7 @@ import Testing
         #expect(try peer.text(context) == "Xé! wörld")
     }
 
-    @Test func limitsFromTheCommandLine() throws {
+    @Test func commandLineLimitsAreLimitExceeded() throws {
         let running = try RunningDaemon(arguments: ["--max-contexts", "2", "--max-document-bytes", "24", "--max-string-bytes", "12"])
         let peer = try InkstonePeer(running)
         let context = try peer.newContext([])

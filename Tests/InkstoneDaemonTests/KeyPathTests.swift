@@ -5,7 +5,7 @@ import Testing
 
 /// Keys through the daemon: engines, candidates, and signals before replies.
 @Suite struct KeyPathTests {
-    @Test func hangulWithDbusSend() throws {
+    @Test func dbusSendTypesHangulInAPersistentContext() throws {
         let running = try RunningDaemon()
         let created = try running.dbusSend([
             "--dest=\(busName)", servicePath, "\(serviceInterface).NewInputContext",
@@ -154,7 +154,7 @@ import Testing
         #expect(try peer.text(typist) == "かㅏ", "the refused ㅎ is not remembered by the engine")
     }
 
-    @Test func engines() throws {
+    @Test func listEnginesNamesEveryEngineAndSwitchingCommitsThePreedit() throws {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)
         let listed = try peer.call(servicePath, "ListEngines", interface: serviceInterface)

@@ -4,7 +4,7 @@ import Testing
 
 /// The marked-text (preedit) protocol through the daemon.
 @Suite struct MarkedTextTests {
-    @Test(arguments: NotificationMode.allCases) func markedTextSequence(mode: NotificationMode) throws {
+    @Test(arguments: NotificationMode.allCases) func markedTextStepsSendTheirSignalsOnce(mode: NotificationMode) throws {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.newContext([])

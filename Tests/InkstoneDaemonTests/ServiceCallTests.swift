@@ -8,7 +8,7 @@ import Testing
         #expect(parts.count == 3 && parts.allSatisfy { Int($0) != nil })
     }
 
-    @Test func getVersionWithDbusSend() throws {
+    @Test func getVersionAnswersDbusSend() throws {
         let running = try RunningDaemon()
         let result = try running.dbusSend([
             "--dest=\(busName)", servicePath, "\(serviceInterface).GetVersion",
@@ -17,7 +17,7 @@ import Testing
         #expect(result.stdout.contains("string \"\(try daemonVersion())\""), "\(result.stdout)")
     }
 
-    @Test func getVersionWithGdbus() throws {
+    @Test func getVersionAnswersGdbus() throws {
         let running = try RunningDaemon()
         let result = try run([
             "gdbus", "call", "--address", running.bus.address, "--dest", busName,
@@ -26,7 +26,7 @@ import Testing
         #expect(result.stdout.trimmingSuffixNewlines == "('\(try daemonVersion())',)", "\(result.stderr)")
     }
 
-    @Test func versionProperty() throws {
+    @Test func versionPropertyIsReadableAndReadOnly() throws {
         let running = try RunningDaemon()
         let client = try BusClient(address: running.bus.address)
         let properties = "org.freedesktop.DBus.Properties"
@@ -65,7 +65,7 @@ import Testing
         }
     }
 
-    @Test func peerPing() throws {
+    @Test func peerPingIsAnswered() throws {
         let running = try RunningDaemon()
         let client = try BusClient(address: running.bus.address)
         let reply = try client.call(busName, servicePath, "org.freedesktop.DBus.Peer", "Ping")

@@ -17,7 +17,7 @@ func utf16Boundaries(of text: String) -> [Int] {
 
 @Suite struct CellGridLayoutTests {
     @Test(arguments: [("世界", 4), ("👩‍👩‍👧", 2), ("e\u{301}", 1), ("ab", 2), ("❤️", 2)])
-    func widthsInCells(text: String, cells: Int) throws {
+    func textTakesItsWidthInCells(text: String, cells: Int) throws {
         let layout = CellGridLayout(text: text, grid: try makeGrid(), unit: .utf16)
         let end = layout.caretRect(at: text.utf16.count)
         #expect(end.x == 100 + Double(cells) * 10)

@@ -133,27 +133,27 @@ struct BreakTestVectorTests {
         #expect(Segmenter.unicodeVersion.hasPrefix("15.0"))
     }
 
-    @Test func graphemeClusterBreaks() throws {
+    @Test func graphemeClusterBreaksMatchTheUnicodeTestFile() throws {
         let cases = try loadBreakTests("GraphemeBreakTest.txt")
         #expect(cases.count > 500)
         let failing = failingLines(cases, granularity: .grapheme).sorted()
         #expect(failing.isEmpty, "\(failing.count) lines: \(failing.prefix(60))")
     }
 
-    @Test func wordBreaks() throws {
+    @Test func wordBreaksMatchTheUnicodeTestFile() throws {
         let cases = try loadBreakTests("WordBreakTest.txt")
         #expect(cases.count > 1000)
         expectOnly(wordDeviations, failing: failingLines(cases, granularity: .word), cases: cases)
     }
 
-    @Test func sentenceBreaks() throws {
+    @Test func sentenceBreaksMatchTheUnicodeTestFile() throws {
         let cases = try loadBreakTests("SentenceBreakTest.txt")
         #expect(cases.count > 400)
         let failing = failingLines(cases, granularity: .sentence).sorted()
         #expect(failing.isEmpty, "\(failing.count) lines: \(failing.prefix(60))")
     }
 
-    @Test func lineBreaks() throws {
+    @Test func lineBreaksMatchTheUnicodeTestFile() throws {
         let cases = try loadBreakTests("LineBreakTest.txt")
         #expect(cases.count > 1000)
         expectOnly(lineDeviations, failing: failingLines(cases, granularity: .line), cases: cases)

@@ -80,7 +80,7 @@ struct SegmenterSampleTests {
         #expect(segments("a\r\nb\n\r", .grapheme) == ["a", "\r\n", "b", "\n", "\r"])
     }
 
-    @Test func sampleSentenceBoundaries() {
+    @Test func sampleTextSplitsIntoSentences() {
         #expect(segments("Hello, 世界! 👩‍👩‍👧 naïve café.", .sentence) == ["Hello, 世界! ", "👩‍👩‍👧 naïve café."])
         #expect(segments("One. Two? Three!", .sentence) == ["One. ", "Two? ", "Three!"])
     }

@@ -105,7 +105,7 @@ import Testing
 }
 
 @Suite struct LimitTests {
-    @Test func contextsPerPeer() throws {
+    @Test func contextsPerPeerAreCappedAndDestroyingFreesASlot() throws {
         let service = InkstoneService(limits: ServiceLimits(contextsPerPeer: 2))
         _ = try service.createContext(owner: ":1.1", options: contextOptions())
         let second = try service.createContext(owner: ":1.1", options: contextOptions())
@@ -116,7 +116,7 @@ import Testing
         #expect(service.counts.contexts == 3)
     }
 
-    @Test func documentAndStringSizes() throws {
+    @Test func documentAndStringSizeLimitsRefuseWithoutChanges() throws {
         let recorded = RecordedService(limits: ServiceLimits(documentUTF8Bytes: 8, stringUTF8Bytes: 6))
         let context = try recorded.service.createContext(owner: ":1.1", options: contextOptions())
         _ = try context.insertText("abcde")

@@ -4,7 +4,7 @@ import Testing
 
 extension LimitTests {
     /// Contexts of all peers together stay under `contextsPerUser`; a refused create changes nothing.
-    @Test func contextsPerUser() throws {
+    @Test func contextsOfAllPeersStayUnderTheUserLimit() throws {
         let service = InkstoneService(limits: ServiceLimits(contextsPerPeer: 2, contextsPerUser: 3))
         let first = try service.createContext(owner: ":1.1", options: contextOptions())
         _ = try service.createContext(owner: ":1.1", options: contextOptions())
@@ -18,7 +18,7 @@ extension LimitTests {
     }
 
     /// Persistent contexts are capped on their own; a peer leaving keeps them, destroying frees a slot.
-    @Test func persistentContexts() throws {
+    @Test func persistentContextsAreCappedAndOutliveTheirPeer() throws {
         let service = InkstoneService(limits: ServiceLimits(persistentContexts: 1))
         var persistent = contextOptions()
         persistent.persist = true

@@ -31,8 +31,8 @@ import Testing
         #expect(second.preedit?.text == "·o")
         #expect(second.preedit?.cursorUTF16Offset == 2)
         let dead = ComposeEngine()
-        let result1 = dead.handle(try KeyEvent(name: "dead_acute"))
-        #expect(result1.preedit?.text == "´")
+        let deadAcute = dead.handle(try KeyEvent(name: "dead_acute"))
+        #expect(deadAcute.preedit?.text == "´")
     }
 
     @Test func modifiersAndReleasesKeepThePendingSequence() throws {
@@ -53,8 +53,8 @@ import Testing
         #expect(typed.committed == "")
         #expect(typed.last.consumed)
         #expect(engine.preedit == nil)
-        let result2 = engine.handle(try KeyEvent(name: "x"))
-        #expect(result2.commit == "x")  // the state is usable again
+        let afterCancel = engine.handle(try KeyEvent(name: "x"))
+        #expect(afterCancel.commit == "x")  // the state is usable again
     }
 
     @Test func backspaceAndEscapeEditPendingSequence() throws {
@@ -70,21 +70,21 @@ import Testing
 
     @Test func otherKeysActAsDirect() throws {
         let engine = ComposeEngine()
-        let result3 = engine.handle(try KeyEvent(name: "a"))
-        #expect(result3.commit == "a")
-        let result4 = engine.handle(try KeyEvent(name: "BackSpace"))
-        #expect(result4.action == .deleteBackward)
-        let result5 = engine.handle(try KeyEvent(name: "c", modifiers: .control))
-        #expect(!result5.consumed)
-        let result6 = engine.handle(try KeyEvent(name: "Shift_L"))
-        #expect(!result6.consumed)
+        let plainA = engine.handle(try KeyEvent(name: "a"))
+        #expect(plainA.commit == "a")
+        let backspaceKey = engine.handle(try KeyEvent(name: "BackSpace"))
+        #expect(backspaceKey.action == .deleteBackward)
+        let controlC = engine.handle(try KeyEvent(name: "c", modifiers: .control))
+        #expect(!controlC.consumed)
+        let shiftKey = engine.handle(try KeyEvent(name: "Shift_L"))
+        #expect(!shiftKey.consumed)
     }
 
     @Test func focusOutCommitsPlainPendingKeys() throws {
         var engine = ComposeEngine()
         _ = type(try keys(["Multi_key", "o"]), into: &engine)
-        let result7 = engine.focusOut()
-        #expect(result7.commit == "o")
+        let focusOutCommit = engine.focusOut()
+        #expect(focusOutCommit.commit == "o")
         #expect(engine.preedit == nil)
     }
 }

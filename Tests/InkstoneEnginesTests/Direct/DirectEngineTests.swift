@@ -35,7 +35,7 @@ import Testing
         Row(key: "Shift_L", modifiers: .shift, consumed: false),
     ]
 
-    @Test(arguments: rows) func keyTable(_ row: Row) throws {
+    @Test(arguments: rows) func eachKeyCommitsActsOrFallsThroughAsListed(_ row: Row) throws {
         let engine = DirectEngine()
         let output = engine.handle(try KeyEvent(name: row.key, modifiers: row.modifiers))
         #expect(output.consumed == row.consumed)
@@ -46,7 +46,7 @@ import Testing
 
     @Test func releasesAreNotConsumed() {
         let engine = DirectEngine()
-        let result1 = engine.handle(KeyEvent(keysym: 0x67, isRelease: true))
-        #expect(result1 == .unhandled)
+        let release = engine.handle(KeyEvent(keysym: 0x67, isRelease: true))
+        #expect(release == .unhandled)
     }
 }

@@ -7,33 +7,33 @@ import Testing
         CandidateList(items: (0..<count).map { Candidate(text: "c\($0)") }, pageSize: pageSize)
     }
 
-    @Test func pagesAndLabels() {
+    @Test func pagesHoldNineLabelledCandidatesAndTurn() {
         var list = Self.list(20)
         #expect(list.pageCount == 3)
         #expect(list.page.map(\.label) == ["1", "2", "3", "4", "5", "6", "7", "8", "9"])
         #expect(list.select(indexOnPage: 2)?.text == "c2")
-        let result1 = list.nextPage()
-        #expect(result1)
+        let movedToSecondPage = list.nextPage()
+        #expect(movedToSecondPage)
         #expect(list.select(indexOnPage: 0)?.text == "c9")
-        let result2 = list.nextPage()
-        #expect(result2)
+        let movedToThirdPage = list.nextPage()
+        #expect(movedToThirdPage)
         #expect(list.page.count == 2)
         #expect(!list.hasNext)
-        let result3 = list.nextPage()
-        #expect(!result3)
+        let movedPastLastPage = list.nextPage()
+        #expect(!movedPastLastPage)
         #expect(list.select(indexOnPage: 5) == nil)
-        let result4 = list.prevPage()
-        #expect(result4)
+        let movedBack = list.prevPage()
+        #expect(movedBack)
         #expect(list.pageIndex == 1)
     }
 
     @Test func numberKeysPickOnTheVisiblePage() {
         var list = Self.list(20)
         list.nextPage()
-        let result5 = list.handle(KeyEvent(keysym: 0x33))
-        #expect(result5 == .picked(Candidate(text: "c11")))
-        let result6 = list.handle(KeyEvent(keysym: Keysym.escape))
-        #expect(result6 == .closed)
+        let digitThree = list.handle(KeyEvent(keysym: 0x33))
+        #expect(digitThree == .picked(Candidate(text: "c11")))
+        let escapeKey = list.handle(KeyEvent(keysym: Keysym.escape))
+        #expect(escapeKey == .closed)
     }
 
     @Test func cursorStaysInsideTheListAndItsPageFollows() async {

@@ -1,5 +1,5 @@
 import InkstoneEngines
-import InkstoneText
+import InkstoneCore
 import Testing
 
 /// Key string → preedit/commit tables in libhangul's test style (`\u{8}` is BackSpace).
@@ -32,7 +32,7 @@ import Testing
         Row(keys: "gks\n", committed: "한\n", preedit: ""),
     ]
 
-    @Test(arguments: rows) func table(_ row: Row) {
+    @Test(arguments: rows) func twoSetKeyStringsCommitAndComposeAsListed(_ row: Row) {
         var engine = HangulEngine()
         let typed = type(row.keys, into: &engine)
         #expect(typed.committed == row.committed)
@@ -61,23 +61,23 @@ import Testing
         let output = engine.handle(KeyEvent(keysym: 0x52, modifiers: [.lock, .shift]))  // Caps+Shift+r → r
         #expect(output.preedit?.text == "ㄱ")
         var other = HangulEngine()
-        let result1 = other.handle(KeyEvent(keysym: 0x72, modifiers: .lock))
-        #expect(result1.preedit?.text == "ㄲ")  // Caps+r → R
+        let capsR = other.handle(KeyEvent(keysym: 0x72, modifiers: .lock))
+        #expect(capsR.preedit?.text == "ㄲ")  // Caps+r → R
     }
 
     @Test func focusOutAndEngineSwitchCommitThePreedit() {
         var engine = HangulEngine()
         _ = type("gksrmf", into: &engine)
-        let result2 = engine.focusOut()
-        #expect(result2.commit == "글")
+        let focusOutCommit = engine.focusOut()
+        #expect(focusOutCommit.commit == "글")
         #expect(engine.preedit == nil)
         _ = type("gks", into: &engine)
-        let result3 = engine.commitAndReset()
-        #expect(result3.commit == "한")
+        let resetCommit = engine.commitAndReset()
+        #expect(resetCommit.commit == "한")
         _ = type("gks", into: &engine)
         engine.reset()
-        let result4 = engine.focusOut()
-        #expect(result4.commit == nil)
+        let emptyFocusOut = engine.focusOut()
+        #expect(emptyFocusOut.commit == nil)
     }
 
     @Test func releasesAreIgnored() {
@@ -116,7 +116,7 @@ import Testing
 }
 
 @Suite struct HangulKeyboardChoiceTests {
-    @Test func engineByKeyboardID() throws {
+    @Test func keyboardIDChoosesTheLayout() throws {
         var sebeolsik = try HangulEngine(keyboardID: "3f")
         #expect(type("mfs", into: &sebeolsik).preeditText == "한")
         var dubeolsik = try HangulEngine(keyboardID: "2")

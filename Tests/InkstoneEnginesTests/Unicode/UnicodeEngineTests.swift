@@ -12,20 +12,20 @@ import Testing
         return (engine, typed.last)
     }
 
-    @Test func grinningFace() {
+    @Test func hexDigitsThenSpaceCommitTheCodePointAndReturnToDirect() {
         var (engine, last) = entering("1f600")
         #expect(last.preedit?.text == "u1f600")
         let output = engine.handle(KeyEvent(keysym: Keysym.space))
         #expect(output.commit == "😀")
         #expect(output.preedit == nil)
-        let result1 = engine.handle(KeyEvent(keysym: 0x61))
-        #expect(result1.commit == "a")  // back to direct
+        let afterEntry = engine.handle(KeyEvent(keysym: 0x61))
+        #expect(afterEntry.commit == "a")  // back to direct
     }
 
     @Test func returnCommitsToo() {
         var (engine, _) = entering("E9")
-        let result2 = engine.handle(KeyEvent(keysym: Keysym.returnKey))
-        #expect(result2.commit == "é")
+        let returnCommit = engine.handle(KeyEvent(keysym: Keysym.returnKey))
+        #expect(returnCommit.commit == "é")
     }
 
     @Test(arguments: ["110000", "d800", "dfff", "", "0", "00000000"])
@@ -40,8 +40,8 @@ import Testing
 
     @Test func backspaceEditsAndEscapeCancels() {
         var (engine, _) = entering("1f6")
-        let result3 = engine.handle(KeyEvent(keysym: Keysym.backSpace))
-        #expect(result3.preedit?.text == "u1f")
+        let afterBackspace = engine.handle(KeyEvent(keysym: Keysym.backSpace))
+        #expect(afterBackspace.preedit?.text == "u1f")
         let escape = engine.handle(KeyEvent(keysym: Keysym.escape))
         #expect(escape.consumed)
         #expect(escape.preedit == nil)
@@ -59,9 +59,9 @@ import Testing
 
     @Test func triggerNeedsControlAndShift() {
         var engine = UnicodeEngine()
-        let result4 = engine.handle(KeyEvent(keysym: 0x55, modifiers: .shift))
-        #expect(result4.commit == "U")
-        let result5 = engine.handle(KeyEvent(keysym: 0x75, modifiers: [.control, .shift]))
-        #expect(result5.preedit?.text == "u")
+        let plainU = engine.handle(KeyEvent(keysym: 0x55, modifiers: .shift))
+        #expect(plainU.commit == "U")
+        let triggerAgain = engine.handle(KeyEvent(keysym: 0x75, modifiers: [.control, .shift]))
+        #expect(triggerAgain.preedit?.text == "u")
     }
 }
