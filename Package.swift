@@ -7,6 +7,8 @@
 //                 InkstoneSegmentation → InkstoneText → InkstoneService; InkstoneEngines → InkstoneService
 //   config:       InkstoneConfig (config.toml → Configuration, TOMLKit hidden)
 //   D-Bus:        DBusKit (libdbus + epoll loop) → InkstoneDBus (adapter over InkstoneService)
+//   clients:      InkstoneClient (typed client library over DBusKit; a library product)
+//   measuring:    InkstoneMeasure (one clock, one percentile rule, one RSS reader, bench rows; Glibc only)
 //   executables:  inkstoned (daemon), inkstone (client), inkstone-bench (benchmarks),
 //                 inkstone-fuzz (libFuzzer targets, corpus replay), inkstone-soak (random calls over a private bus)
 import PackageDescription
@@ -19,6 +21,7 @@ let package = Package(
         .executable(name: "inkstone-bench", targets: ["InkstoneBench"]),
         .executable(name: "inkstone-fuzz", targets: ["inkstone-fuzz"]),
         .executable(name: "inkstone-soak", targets: ["inkstone-soak"]),
+        .library(name: "InkstoneClient", targets: ["InkstoneClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
@@ -57,12 +60,17 @@ let package = Package(
         // The configuration file (TOML) read into plain values the service takes.
         .target(name: "InkstoneConfig", dependencies: ["InkstoneService", .product(name: "TOMLKit", package: "TOMLKit")]),
 
+        // MARK: measuring (Glibc only)
+        .target(name: "InkstoneMeasure"),
+
         // MARK: D-Bus
         .target(name: "DBusKit", dependencies: ["CDBus", "CLinux"]),
         .target(
             name: "InkstoneDBus",
-            dependencies: ["DBusKit", "InkstoneService", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["DBusKit", "InkstoneService", "InkstoneMeasure", .product(name: "Logging", package: "swift-log")]
         ),
+        // The typed client library: connections, context and document proxies, signals.
+        .target(name: "InkstoneClient", dependencies: ["DBusKit", "InkstoneMeasure"]),
 
         // MARK: executables
         .executableTarget(
@@ -75,12 +83,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "inkstone",
-            dependencies: ["DBusKit", "InkstoneConfig", "InkstoneService", "InkstoneText", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DBusKit", "InkstoneClient", "InkstoneConfig", "InkstoneService", "InkstoneText", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "InkstoneBench",
             dependencies: [
-                "DBusKit", "InkstoneDBus", "InkstoneService", "InkstoneText", "InkstoneEngines", "InkstoneLayout", "InkstoneTestSupport",
+                "DBusKit", "InkstoneClient", "InkstoneMeasure", "InkstoneDBus", "InkstoneService", "InkstoneText",
+                "InkstoneEngines", "InkstoneLayout", "InkstoneTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -88,7 +97,10 @@ let package = Package(
         // MARK: fuzzing and soak (scripts/fuzz.sh builds inkstone-fuzz again with libFuzzer)
         .target(
             name: "InkstoneFuzzing",
-            dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneDBus", "DBusKit", "CDBus", "InkstoneTestSupport"]
+            dependencies: [
+                "InkstoneText", "InkstoneEngines", "InkstoneDBus", "DBusKit", "CDBus", "InkstoneClient", "InkstoneMeasure",
+                "InkstoneTestSupport",
+            ]
         ),
         .executableTarget(
             name: "inkstone-fuzz",
@@ -101,7 +113,8 @@ let package = Package(
         ),
 
         // MARK: tests
-        .target(name: "InkstoneTestSupport", dependencies: ["DBusKit"]),
+        .target(name: "InkstoneTestSupport", dependencies: ["DBusKit", "InkstoneClient", "InkstoneMeasure"]),
+        .testTarget(name: "InkstoneClientTests", dependencies: ["InkstoneClient", "InkstoneMeasure", "InkstoneTestSupport"]),
         .testTarget(name: "InkstoneCoreTests", dependencies: ["InkstoneCore"]),
         .testTarget(name: "InkstoneSegmentationTests", dependencies: ["InkstoneSegmentation", "InkstoneTestSupport"]),
         .testTarget(name: "InkstoneLayoutTests", dependencies: ["InkstoneLayout"]),
@@ -122,7 +135,7 @@ let package = Package(
         .testTarget(name: "InkstoneFuzzingTests", dependencies: ["InkstoneFuzzing", "InkstoneDBus"]),
         .testTarget(
             name: "InkstoneDaemonTests",
-            dependencies: ["InkstoneTestSupport", "DBusKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["InkstoneTestSupport", "InkstoneClient", "InkstoneMeasure", "DBusKit", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import ArgumentParser
 
 /// `inkstone-bench all`: every Inkstone benchmark in sequence, one table.

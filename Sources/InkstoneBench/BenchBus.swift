@@ -1,3 +1,5 @@
+import InkstoneMeasure
+import InkstoneClient
 import ArgumentParser
 import DBusKit
 import Glibc
@@ -16,7 +18,7 @@ final class BenchBus {
         echo = try RawEchoService(address: bus.address)
         daemon = try DaemonProcess(
             executable: builtProduct("inkstoned"), arguments: ["--address", bus.address] + daemonArguments)
-        guard try daemon.waitForName(KeyClient.busName, on: bus.address) else {
+        guard try daemon.waitForName(InkstoneNames.busName, on: bus.address) else {
             throw ValidationError("inkstoned did not start: \(daemon.stderr)")
         }
         echoClient = try RawClient(address: bus.address)
@@ -31,5 +33,5 @@ final class BenchBus {
     }
 
     /// The daemon's resident memory (VmRSS), in bytes.
-    var daemonResidentBytes: UInt64 { residentBytes(of: daemon.pid) }
+    var daemonResidentBytes: UInt64 { ResidentMemory.of(pid: daemon.pid) }
 }

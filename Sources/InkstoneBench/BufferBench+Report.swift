@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import InkstoneTestSupport
 
 /// Benchmark text: mixed Latin, CJK, emoji and combining marks, about 1 KB a piece.
@@ -16,7 +17,7 @@ enum BenchText {
     }
 }
 
-/// Samples of one operation at one size, in nanoseconds.
+/// Samples of one operation at one size, in nanoseconds (median and p99 by nearest rank).
 struct BenchResult {
     let operation: String
     let size: Int
@@ -26,9 +27,9 @@ struct BenchResult {
     init(operation: String, size: Int, samples: [Double]) {
         self.operation = operation
         self.size = size
-        let sorted = samples.sorted()
-        median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        let sorted = Samples(samples)
+        median = sorted.median
+        p99 = sorted.p99
     }
 }
 

@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import InkstoneTestSupport
 import ArgumentParser
 import Glibc
@@ -34,9 +35,9 @@ struct BufferBench: ParsableCommand {
         var results: [BenchResult] = []
         var memory: (bytes: Int, rssDelta: Int) = (0, 0)
         for size in sizes {
-            let rssBefore = residentBytes()
+            let rssBefore = Int(ResidentMemory.ofSelf())
             let storage = TextStorage(pieces: BenchText.pieces(totalUTF8: size))
-            let rssAfter = residentBytes()
+            let rssAfter = Int(ResidentMemory.ofSelf())
             if size == sizes.last { memory = (storage.utf8Count, rssAfter - rssBefore) }
             let document = Document(storage: storage)
             results += try measureDocument(document, size: size, iterations: iterations, random: &random)
@@ -103,22 +104,5 @@ struct BufferBench: ParsableCommand {
 
 /// Nanoseconds a body takes on the monotonic clock.
 func timed(_ body: () throws -> Void) rethrows -> Double {
-    var start = timespec()
-    var end = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &start)
-    try body()
-    clock_gettime(CLOCK_MONOTONIC, &end)
-    return Double(end.tv_sec - start.tv_sec) * 1e9 + Double(end.tv_nsec - start.tv_nsec)
-}
-
-/// Resident set size from `/proc/self/statm`, in bytes.
-func residentBytes() -> Int {
-    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-    defer { fclose(file) }
-    var buffer = [CChar](repeating: 0, count: 256)
-    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
-    let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let fields = line.split(separator: " ")
-    guard fields.count > 1, let resident = Int(fields[1]) else { return 0 }
-    return resident * sysconf(Int32(_SC_PAGESIZE))
+    Double(try MonotonicClock.time(body))
 }

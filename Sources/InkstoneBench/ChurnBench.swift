@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import ArgumentParser
 import DBusKit
 import Glibc
@@ -10,8 +11,8 @@ enum Churn {
         let daemon = try DirectDaemon(executable: executable)
         let figures = try daemon.measureChurn(cycles: cycles, warmUp: min(500, cycles))
         return BenchRow(
-            name: "memory, direct client churn", unit: "B/cycle", median: figures.bytesPerCycle, p99: nil,
-            ratioMedian: nil, ratioP99: nil, goal: "≤ 512 B/cycle", met: figures.bytesPerCycle <= 512,
+            name: "memory, direct client churn", unit: "B/cycle", median: figures.bytesPerCycle,
+            baseline: .budget(512), goal: "≤ 512 B/cycle", met: figures.bytesPerCycle <= 512,
             note: "RSS \(figures.warmBytes >> 10) → \(figures.finalBytes >> 10) KiB over \(cycles) "
                 + "connect/create/type/disconnect cycles")
     }

@@ -1,3 +1,5 @@
+import InkstoneClient
+import InkstoneMeasure
 import ArgumentParser
 import CDBus
 import DBusKit
@@ -6,35 +8,25 @@ import Glibc
 // The raw libdbus echo baseline every D-Bus figure is divided by, and the
 // latency statistics shared by the benchmarks.
 
-/// Median, p90 and p99 of samples in nanoseconds, reported in microseconds.
+/// Median, p90 and p99 (nearest rank, see ``Samples``) of samples in nanoseconds, reported in microseconds.
 struct LatencyStats {
     let median: Double
     let p90: Double
     let p99: Double
 
     init(_ nanoseconds: [UInt64]) {
-        let sorted = nanoseconds.sorted()
-        func rank(_ fraction: Double) -> Double {
-            guard !sorted.isEmpty else { return 0 }
-            let position = min(sorted.count - 1, Int((fraction * Double(sorted.count)).rounded(.up)) - 1)
-            return Double(sorted[max(0, position)]) / 1000
-        }
-        median = rank(0.5)
-        p90 = rank(0.9)
-        p99 = rank(0.99)
+        let samples = Samples(nanoseconds)
+        median = Double(samples.median) / 1000
+        p90 = Double(samples.p90) / 1000
+        p99 = Double(samples.p99) / 1000
     }
 
     var row: String { "\(pad(format(median))) \(pad(format(p90))) \(pad(format(p99)))" }
     var json: String { "{\"median_us\": \(format(median)), \"p90_us\": \(format(p90)), \"p99_us\": \(format(p99))}" }
 }
 
-/// Two decimals, without Foundation.
-func format(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
-    let hundredths = Int((value * 100).rounded())
-    let fraction = abs(hundredths % 100)
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-}
+/// Two decimals (``twoDecimals(_:)``).
+func format(_ value: Double) -> String { twoDecimals(value) }
 
 /// Right-aligns to 8 columns.
 func pad(_ text: String) -> String {
@@ -130,7 +122,7 @@ final class RawClient {
 
     func timeGetVersion() throws -> UInt64 {
         guard let call = dbus_message_new_method_call(
-            "org.inkstone.Inkstone1", "/org/inkstone/Inkstone1", "org.inkstone.Inkstone1", "GetVersion")
+            InkstoneNames.busName, InkstoneNames.servicePath, InkstoneNames.serviceInterface, "GetVersion")
         else { throw ValidationError("no message") }
         defer { dbus_message_unref(call) }
         return try time(call)
@@ -139,9 +131,9 @@ final class RawClient {
     private func time(_ call: OpaquePointer) throws -> UInt64 {
         var error = DBusError()
         dbus_error_init(&error)
-        let start = Self.now()
+        let start = MonotonicClock.nanoseconds()
         let reply = dbus_connection_send_with_reply_and_block(connection, call, 5000, &error)
-        let elapsed = Self.now() - start
+        let elapsed = MonotonicClock.nanoseconds() - start
         guard let reply else {
             let text = error.message.map { String(cString: $0) } ?? "no reply"
             dbus_error_free(&error)
@@ -151,12 +143,6 @@ final class RawClient {
         dbus_message_unref(reply)
         if failed { throw ValidationError("error reply") }
         return elapsed
-    }
-
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }
 

@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import ArgumentParser
 import Glibc
 import InkstoneEngines
@@ -27,10 +28,10 @@ struct EngineBench: ParsableCommand {
         let compose = EngineBenchTimer.perKey(ComposeEngine(), stream: try EngineBenchStreams.composing(), keys: keyCount)
         let hangul = EngineBenchTimer.perKey(HangulEngine(), stream: try EngineBenchStreams.korean(), keys: keyCount)
 
-        let coldStart = EngineBenchTimer.now()
+        let coldStart = MonotonicClock.nanoseconds()
         let table = HanjaTable(path: HanjaTable.defaultPath)
         let firstResult = table.exactMatches("한")
-        let coldMilliseconds = Double(EngineBenchTimer.now() - coldStart) / 1e6
+        let coldMilliseconds = Double(MonotonicClock.nanoseconds() - coldStart) / 1e6
         guard firstResult.contains(where: { $0.text == "韓" }) else {
             throw ValidationError("hanja.txt did not load (no 韓 for 한)")
         }
@@ -68,28 +69,10 @@ struct EngineBench: ParsableCommand {
     }
 }
 
-/// Median and p99 of a set of nanosecond samples.
-struct EngineBenchStats {
-    let median: UInt64
-    let p99: UInt64
-    let count: Int
-
-    init(_ samples: [UInt64]) {
-        let sorted = samples.sorted()
-        count = sorted.count
-        median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
-    }
-}
+/// Nanosecond samples of engine work (median and p99 by nearest rank, see ``Samples``).
+typealias EngineBenchStats = Samples<UInt64>
 
 enum EngineBenchTimer {
-    /// Monotonic nanoseconds.
-    static func now() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-    }
-
     /// Times `keys` key presses (and their releases, untimed) cycling through `stream`.
     static func perKey<Engine: CompositionEngine>(_ engine: Engine, stream: [KeyEvent], keys: Int) -> EngineBenchStats {
         var engine = engine
@@ -98,9 +81,9 @@ enum EngineBenchTimer {
         var committedUTF8 = 0
         for keyNumber in 0..<(keys + 1_000) {
             let key = stream[keyNumber % stream.count]
-            let start = now()
+            let start = MonotonicClock.nanoseconds()
             let output = engine.handle(key)
-            let elapsed = now() - start
+            let elapsed = MonotonicClock.nanoseconds() - start
             committedUTF8 &+= output.commit?.utf8.count ?? 0
             if keyNumber >= 1_000 { samples.append(elapsed) }  // the first keys warm caches
         }
@@ -114,9 +97,9 @@ enum EngineBenchTimer {
         var samples: [UInt64] = []
         var found = 0
         for lookup in 0..<count {
-            let start = now()
+            let start = MonotonicClock.nanoseconds()
             found &+= table.exactMatches(readings[lookup % readings.count]).count
-            samples.append(now() - start)
+            samples.append(MonotonicClock.nanoseconds() - start)
         }
         if found == 0 { print("warning: no hanja found") }
         return EngineBenchStats(samples)

@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import ArgumentParser
 import InkstoneLayout
 
@@ -30,9 +31,9 @@ struct GeometryBench: ParsableCommand {
         }
         let text = Self.document(lines: lines)
         let grid = try CellGrid(originX: 0, originY: 0, cellWidth: 8, cellHeight: 16, columns: 80, tabWidth: 8)
-        let buildStart = EngineBenchTimer.now()
+        let buildStart = MonotonicClock.nanoseconds()
         let gridLayout = CellGridLayout(text: text, grid: grid, unit: .utf16)
-        let buildTime = EngineBenchTimer.now() - buildStart
+        let buildTime = MonotonicClock.nanoseconds() - buildStart
         print("document: \(lines) lines, \(gridLayout.textLength) UTF-16 units, \(gridLayout.lineCount) visual lines "
             + "at 80 columns; seed \(seed)")
         print("cell grid build (scan + row counts, once per revision): \(buildTime / 1000) µs")
@@ -62,10 +63,10 @@ struct GeometryBench: ParsableCommand {
             current.insert(UInt8(ascii: "x"), at: utf8Offset)
             let newText = String(decoding: current, as: UTF8.self)
             _ = layout.caretRect(at: min(utf8Offset, layout.textLength))
-            let start = EngineBenchTimer.now()
+            let start = MonotonicClock.nanoseconds()
             layout = CellGridLayout(
                 updating: layout, text: newText, changedUTF8Range: utf8Offset..<utf8Offset, newUTF8Length: 1)
-            samples.append(EngineBenchTimer.now() - start)
+            samples.append(MonotonicClock.nanoseconds() - start)
         }
         return EngineBenchStats(samples)
     }
@@ -100,18 +101,18 @@ struct GeometryBench: ParsableCommand {
         var checksum = 0.0
         for probe in probes {
             let length = min(200, layout.textLength - probe.position)
-            var start = EngineBenchTimer.now()
+            var start = MonotonicClock.nanoseconds()
             checksum += layout.caretRect(at: probe.position).x
-            caret.append(EngineBenchTimer.now() - start)
-            start = EngineBenchTimer.now()
+            caret.append(MonotonicClock.nanoseconds() - start)
+            start = MonotonicClock.nanoseconds()
             checksum += layout.firstRect(start: probe.position, length: min(40, length)).rect.width
-            first.append(EngineBenchTimer.now() - start)
-            start = EngineBenchTimer.now()
+            first.append(MonotonicClock.nanoseconds() - start)
+            start = MonotonicClock.nanoseconds()
             checksum += Double(layout.selectionRects(start: probe.position, length: length).count)
-            selection.append(EngineBenchTimer.now() - start)
-            start = EngineBenchTimer.now()
+            selection.append(MonotonicClock.nanoseconds() - start)
+            start = MonotonicClock.nanoseconds()
             checksum += Double(layout.closestPosition(x: probe.x, y: probe.y))
-            closest.append(EngineBenchTimer.now() - start)
+            closest.append(MonotonicClock.nanoseconds() - start)
         }
         precondition(checksum.isFinite, "bad answers")
         return [

@@ -1,104 +1,80 @@
-import ArgumentParser
 import DBusKit
 import Glibc
+import InkstoneClient
+import InkstoneMeasure
 import Synchronization
 
-/// A benchmark client of `inkstoned`: one blocking connection (bus or direct), contexts and keys.
+/// A benchmark client of `inkstoned`: one blocking ``InkstoneConnection`` (bus or direct), contexts and keys.
 final class KeyClient: @unchecked Sendable {
-    static let busName = "org.inkstone.Inkstone1"
-    static let servicePath = "/org/inkstone/Inkstone1"
-    static let serviceInterface = "org.inkstone.Inkstone1"
-    static let contextInterface = "org.inkstone.InputContext1"
-
-    let connection: Connection
-    /// The bus name for calls on the bus, nil peer to peer.
-    let destination: String?
+    /// The typed client.
+    let client: InkstoneConnection
 
     /// Connects to the bus at `busAddress`; with `direct`, to the daemon's peer-to-peer address instead.
     init(busAddress: String, direct: Bool = false) throws {
-        let bus = try Connection(address: busAddress)
+        let bus = try InkstoneConnection(busAddress: busAddress)
         guard direct else {
-            connection = bus
-            destination = Self.busName
+            client = bus
             return
         }
         defer { bus.close() }
-        var reader = try bus.call(
-            destination: Self.busName, path: Self.servicePath, interface: Self.serviceInterface,
-            member: "GetPeerAddress"
-        ).reader()
-        let address = try reader.readString()
-        guard !address.isEmpty else { throw ValidationError("the daemon has no direct transport") }
-        connection = try Connection(address: address, registerWithBus: false)
-        destination = nil
+        client = try bus.connectingDirectly()
     }
 
-    deinit { connection.close() }
+    deinit { client.close() }
+
+    /// The underlying connection.
+    var connection: Connection { client.connection }
+
+    /// The bus name for calls on the bus, nil peer to peer.
+    var destination: String? { client.destination }
 
     /// The unique bus name (nil peer to peer).
-    var uniqueName: String? { connection.uniqueName }
+    var uniqueName: String? { client.uniqueName }
 
     @discardableResult
     func callService(_ member: String, _ body: (inout MessageWriter) throws -> Void = { _ in }) throws -> Message {
-        try connection.call(
-            destination: destination, path: Self.servicePath, interface: Self.serviceInterface, member: member, body)
+        try client.call(
+            path: InkstoneNames.servicePath, interface: InkstoneNames.serviceInterface, member: member, body)
     }
 
     @discardableResult
     func callContext(
         _ context: String, _ member: String, _ body: (inout MessageWriter) throws -> Void = { _ in }
     ) throws -> Message {
-        try connection.call(
-            destination: destination, path: context, interface: Self.contextInterface, member: member, body)
+        try client.context(at: context).call(member, body)
     }
 
     /// `NewInputContext(options)`.
     func createContext(_ options: [String]) throws -> String {
-        var reader = try callService("NewInputContext") { $0.append(strings: options) }.reader()
-        return try reader.readObjectPath()
+        try client.newContext(options).path
     }
 
     /// A document created by this client, shared with `peer`, and a context of this client on it.
     func createSharedDocument(with peer: String, options: [String]) throws -> (document: String, context: String) {
-        var reader = try callService("CreateDocument").reader()
-        let document = try reader.readObjectPath()
-        _ = try connection.call(
-            destination: destination, path: document, interface: "org.inkstone.Document1", member: "Share"
-        ) { $0.append(peer) }
-        let context = try createContext(options + ["document=\(document)"])
-        return (document, context)
+        let document = try client.createDocument()
+        try document.share(with: peer)
+        let context = try createContext(options + ["document=\(document.path)"])
+        return (document.path, context)
     }
 
-    /// The `ProcessKeyEvent` call for `keysym` (press).
+    /// The prepared `ProcessKeyEvent` (or `ProcessKeyEventReporting`) call for `keysym` (press).
     func keyMessage(_ context: String, keysym: UInt32, member: String = "ProcessKeyEvent") throws -> Message {
-        guard
-            let message = Message.methodCall(
-                destination: destination, path: context, interface: Self.contextInterface, member: member)
-        else { throw ValidationError("no message") }
-        message.write { writer in
-            writer.append(keysym)
-            writer.append(UInt32(0))
-            writer.append(UInt32(0))
-            writer.append(false)
-            writer.append(UInt32(0))
-        }
-        return message
+        try client.context(at: context).keyEventCall(
+            KeyPress(keysym: keysym), reporting: member == "ProcessKeyEventReporting")
     }
 
     /// One timed `ProcessKeyEvent` round trip, in nanoseconds (signals it causes are dropped afterwards).
     func timeKey(_ context: String, keysym: UInt32, member: String = "ProcessKeyEvent") throws -> UInt64 {
         let message = try keyMessage(context, keysym: keysym, member: member)
-        let start = RawClient.now()
+        let start = MonotonicClock.nanoseconds()
         _ = try connection.call(message, timeoutMilliseconds: 10_000)
-        let elapsed = RawClient.now() - start
+        let elapsed = MonotonicClock.nanoseconds() - start
         drain()
         return elapsed
     }
 
     /// Drops every queued incoming message (signals for contexts this client listens to).
-    func drain() {
-        while connection.nextMessage(timeoutMilliseconds: 0) != nil {}
-    }
+    func drain() { client.discardIncoming() }
 }
 
 /// A connection reading (and dropping) its signals on its own thread, as a live view would.

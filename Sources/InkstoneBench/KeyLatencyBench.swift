@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import ArgumentParser
 import DBusKit
 
@@ -118,9 +119,9 @@ enum KeyLatency {
         var perKeySamples: [UInt64] = []
         for round in 0..<(calls + 2) {
             let echoTime = try bench.echoClient.timeEcho()
-            let start = RawClient.now()
+            let start = MonotonicClock.nanoseconds()
             try typer.callContext(context, "ProcessKeyNamesReporting") { $0.append(strings: names) }
-            let elapsed = RawClient.now() - start
+            let elapsed = MonotonicClock.nanoseconds() - start
             typer.drain()
             guard round >= 2 else { continue }
             echoSamples.append(echoTime)
@@ -146,7 +147,7 @@ enum KeyLatency {
             let echoTime = try bench.echoClient.timeEcho()
             let message = try typer.keyMessage(
                 context, keysym: keys[round % keys.count], member: "ProcessKeyEventReporting")
-            let start = RawClient.now()
+            let start = MonotonicClock.nanoseconds()
             try typer.connection.send(message)
             typer.connection.flush()
             var signalTime: UInt64 = 0
@@ -155,7 +156,7 @@ enum KeyLatency {
                     throw ValidationError("the observing view got no signal")
                 }
                 if received.kind == .signal, received.path == view, received.member == "Notifications" {
-                    signalTime = RawClient.now() - start
+                    signalTime = MonotonicClock.nanoseconds() - start
                 }
             }
             try waitForReply(typer)

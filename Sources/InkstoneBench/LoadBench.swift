@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import ArgumentParser
 import DBusKit
 import Glibc
@@ -31,7 +32,7 @@ enum KeyLoad {
         }
         let results = LoadResults()
         let intervalNanoseconds = UInt64(1e9 * Double(plan.clients) / Double(plan.keysPerSecond))
-        let start = RawClient.now()
+        let start = MonotonicClock.nanoseconds()
         let end = start + UInt64(plan.seconds * 1e9)
         var threads: [PosixThread] = []
         for (offset, (client, contexts)) in clients.enumerated() {
@@ -46,7 +47,7 @@ enum KeyLoad {
             threads.append(thread)
         }
         for thread in threads { thread.join() }
-        let elapsed = Double(RawClient.now() - start) / 1e9
+        let elapsed = Double(MonotonicClock.nanoseconds() - start) / 1e9
         let (samples, errors) = results.state.withLock { ($0.samples, $0.errors) }
         let stats = LatencyStats(samples)
         let achieved = Double(samples.count + errors) / elapsed
@@ -54,7 +55,8 @@ enum KeyLoad {
         return BenchRow(
             name: "load\(direct ? " p2p" : ""): \(plan.clients) clients × \(plan.contexts) ctx", unit: "µs",
             median: stats.median,
-            p99: stats.p99, baselineMedian: idle.median, ratioMedian: stats.median / idle.median, ratioP99: ratio, goal: "p99 ≤ 2× idle, 0 errors",
+            p99: stats.p99, baseline: BenchBaseline("idle", median: idle.median, p99: idle.p99),
+            goal: "p99 ≤ 2× idle, 0 errors",
             met: ratio <= 2 && errors == 0,
             note:
                 "\(Int(achieved)) keys/s of \(plan.keysPerSecond) for \(format(elapsed)) s, \(errors) errors; from intended send; vs idle default context"
@@ -69,7 +71,7 @@ enum KeyLoad {
         var due = first
         var turn = 0
         while due < end {
-            let now = RawClient.now()
+            let now = MonotonicClock.nanoseconds()
             if due > now {
                 var pause = timespec(tv_sec: Int(due - now) / 1_000_000_000, tv_nsec: Int(due - now) % 1_000_000_000)
                 nanosleep(&pause, nil)
@@ -77,7 +79,7 @@ enum KeyLoad {
             do {
                 // Latency from the intended send time: a key sent late (the
                 // previous one was slow) counts its wait (no coordinated omission).
-                let sent = RawClient.now()
+                let sent = MonotonicClock.nanoseconds()
                 let roundTrip = try client.timeKey(contexts[turn % contexts.count], keysym: BenchKeys.latin[turn % 8])
                 samples.append((sent > due ? sent - due : 0) + roundTrip)
             } catch {

@@ -1,3 +1,5 @@
+import InkstoneMeasure
+import InkstoneClient
 import ArgumentParser
 import DBusKit
 
@@ -26,9 +28,9 @@ struct ProtocolBench: ParsableCommand {
         let fanSamples = quick ? 50 : 2_000
         let one = try Self.fanOut(on: bench, observers: 1, samples: fanSamples)
         let ten = try Self.fanOut(on: bench, observers: 10, samples: fanSamples)
-        rows.append(.latency("InsertText → Notifications, 1 observer", one, baseline: one, limit: nil))
+        rows.append(.latency("InsertText → Notifications, 1 observer", one, baseline: one, baselineName: "1 observer", limit: nil))
         rows.append(.latency(
-            "InsertText → Notifications, 10 observers", ten, baseline: one, limit: nil, goal: "≤ 2.00× 1 observer",
+            "InsertText → Notifications, 10 observers", ten, baseline: one, baselineName: "1 observer", limit: nil, goal: "≤ 2.00× 1 observer",
             note: "until the last observer has it"))
         BenchTable.print(rows, json: json)
     }
@@ -50,9 +52,9 @@ struct ProtocolBench: ParsableCommand {
         var inserts: [UInt64] = []
         for round in 0..<(samples + 50) {
             let echo = try bench.echoClient.timeEcho()
-            let start = RawClient.now()
+            let start = MonotonicClock.nanoseconds()
             try client.callContext(context, "InsertText") { $0.append("a") }
-            let elapsed = RawClient.now() - start
+            let elapsed = MonotonicClock.nanoseconds() - start
             guard round >= 50 else { continue }
             echoes.append(echo)
             inserts.append(elapsed)
@@ -74,9 +76,9 @@ struct ProtocolBench: ParsableCommand {
         for round in 0..<(samples + 50) {
             let echo = try bench.echoClient.timeEcho()
             position = (position + 7_919) % length
-            let start = RawClient.now()
+            let start = MonotonicClock.nanoseconds()
             try client.callContext(grid, "CaretRect") { $0.append(position - position % 2) }
-            let elapsed = RawClient.now() - start
+            let elapsed = MonotonicClock.nanoseconds() - start
             guard round >= 50 else { continue }
             caretEchoes.append(echo)
             carets.append(elapsed)
@@ -94,7 +96,7 @@ struct ProtocolBench: ParsableCommand {
         let document = try reader.readObjectPath()
         for watcher in watchers {
             _ = try typist.connection.call(
-                destination: typist.destination, path: document, interface: "org.inkstone.Document1", member: "Share"
+                destination: typist.destination, path: document, interface: InkstoneNames.documentInterface, member: "Share"
             ) { $0.append(watcher.uniqueName ?? "") }
             _ = try watcher.createContext(["document=\(document)", "notifications=text"])
         }
@@ -102,11 +104,11 @@ struct ProtocolBench: ParsableCommand {
         var times: [UInt64] = []
         for round in 0..<(samples + 20) {
             guard let message = Message.methodCall(
-                destination: typist.destination, path: context, interface: KeyClient.contextInterface,
+                destination: typist.destination, path: context, interface: InkstoneNames.contextInterface,
                 member: "InsertText")
             else { throw ValidationError("no message") }
             message.write { $0.append("x") }
-            let start = RawClient.now()
+            let start = MonotonicClock.nanoseconds()
             try typist.connection.send(message)
             typist.connection.flush()
             for watcher in watchers {
@@ -117,7 +119,7 @@ struct ProtocolBench: ParsableCommand {
                     if received.kind == .signal, received.member == "Notifications" { break }
                 }
             }
-            let elapsed = RawClient.now() - start
+            let elapsed = MonotonicClock.nanoseconds() - start
             while true {
                 guard let reply = typist.connection.nextMessage(timeoutMilliseconds: 5_000) else {
                     throw ValidationError("no reply to InsertText")

@@ -1,3 +1,5 @@
+import InkstoneClient
+import InkstoneMeasure
 import ArgumentParser
 import CDBus
 import DBusKit
@@ -36,7 +38,7 @@ struct RoundTripBench: ParsableCommand {
             bus.stop()
             echo.join()
         }
-        guard try daemon.waitForName("org.inkstone.Inkstone1", on: bus.address) else {
+        guard try daemon.waitForName(InkstoneNames.busName, on: bus.address) else {
             throw ValidationError("inkstoned did not start: \(daemon.stderr)")
         }
         let client = try RawClient(address: bus.address)
@@ -92,7 +94,7 @@ enum SignalLatency {
         var samples: [UInt64] = []
         samples.reserveCapacity(count)
         for _ in 0..<count {
-            let start = RawClient.now()
+            let start = MonotonicClock.nanoseconds()
             loop.execute {
                 try? service.emitSignal(
                     path: "/org/inkstone/Bench", interface: "org.inkstone.Bench", member: "Tick", destination: destination)
@@ -105,7 +107,7 @@ enum SignalLatency {
                 }
                 guard dbus_connection_read_write(client.raw, 5000) != 0 else { throw ValidationError("client lost") }
             }
-            samples.append(RawClient.now() - start)
+            samples.append(MonotonicClock.nanoseconds() - start)
         }
         return samples
     }

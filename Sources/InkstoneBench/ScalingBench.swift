@@ -1,3 +1,5 @@
+import InkstoneMeasure
+import InkstoneClient
 import ArgumentParser
 import DBusKit
 import InkstoneTestSupport
@@ -24,21 +26,21 @@ enum DocumentScaling {
             }
             var times: [UInt64] = []
             for round in 0..<(samples + 20) {
-                let start = RawClient.now()
+                let start = MonotonicClock.nanoseconds()
                 _ = try client.timeKey(context, keysym: BenchKeys.latin[round % BenchKeys.latin.count])
                 try client.callContext(context, "RangeEnclosingPosition") { writer in
                     writer.append(middle)
                     writer.append("word")
                     writer.append("forward")
                 }
-                if round >= 20 { times.append(RawClient.now() - start) }
+                if round >= 20 { times.append(MonotonicClock.nanoseconds() - start) }
             }
             let stats = LatencyStats(times)
             let base = baseline ?? stats
             baseline = base
             let limit = size == sizes.last && sizes.count > 1 ? 1.5 : nil
             var row = BenchRow.latency(
-                "per key, \(label(size)) document", stats, baseline: base, limit: limit,
+                "per key, \(label(size)) document", stats, baseline: base, baselineName: label(sizes[0]), limit: limit,
                 goal: limit.map { "≤ \(format($0))× \(label(sizes[0]))" } ?? "baseline")
             row.note = "key + notifications + word range"
             rows.append(row)
@@ -46,9 +48,8 @@ enum DocumentScaling {
                 let ratio = Double(after - min(before, after)) / Double(size)
                 rows.append(
                     BenchRow(
-                        name: "memory, \(label(size)) document", unit: "×text", median: ratio, p99: nil,
-                        ratioMedian: nil,
-                        ratioP99: nil, goal: "≤ 1.5× text", met: ratio <= 1.5,
+                        name: "memory, \(label(size)) document", unit: "×text", median: ratio,
+                        baseline: .budget(1.5), goal: "≤ 1.5× text", met: ratio <= 1.5,
                         note: "RSS grew \((after - min(before, after)) >> 20) MiB for \(size >> 20) MiB of text"))
             }
             try client.callContext(context, "Destroy")
@@ -67,7 +68,7 @@ enum DocumentScaling {
             let piece = size - loaded >= chunk.utf8.count ? chunk : String(chunk.utf8.prefix(size - loaded)) ?? ""
             guard
                 let message = Message.methodCall(
-                    destination: client.destination, path: context, interface: KeyClient.contextInterface,
+                    destination: client.destination, path: context, interface: InkstoneNames.contextInterface,
                     member: "InsertText")
             else { throw ValidationError("no message") }
             message.write { $0.append(piece) }
@@ -96,8 +97,8 @@ enum ContextMemory {
         let after = bench.daemonResidentBytes
         let perContext = Double(after - min(before, after)) / Double(count) / 1024
         return BenchRow(
-            name: "memory, \(count) idle contexts", unit: "KB/ctx", median: perContext, p99: nil, ratioMedian: nil,
-            ratioP99: nil, goal: "≤ 16 KB/ctx", met: perContext <= 16,
+            name: "memory, \(count) idle contexts", unit: "KB/ctx", median: perContext,
+            baseline: .budget(16), goal: "≤ 16 KB/ctx", met: perContext <= 16,
             note: "RSS \(before >> 20) → \(after >> 20) MiB")
     }
 }

@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import ArgumentParser
 import Glibc
 import InkstoneSegmentation
@@ -34,13 +35,13 @@ struct SegmentationBench: ParsableCommand {
             let label = afterEdit ? "after sourceDidChange" : "warm"
             report("1 KB   (\(small.utf16Count) units), \(label)", smallTimes)
             report("\(largeMegabytes) MB (\(large.utf16Count) units), \(label)", largeTimes)
-            let ratio = Double(percentile(largeTimes, 0.5)) / Double(max(percentile(smallTimes, 0.5), 1))
+            let ratio = Double(largeTimes.median) / Double(max(smallTimes.median, 1))
             print("  median ratio large/small: \((ratio * 100).rounded() / 100)x")
         }
     }
 
     /// Nanoseconds per `rangeEnclosing(.word)` query at positions around the middle block.
-    private func measure(_ source: BenchChunkSource, afterEdit: Bool) -> [UInt64] {
+    private func measure(_ source: BenchChunkSource, afterEdit: Bool) -> Samples<UInt64> {
         let segmenter = Segmenter(source: source)
         let middleBlockStart = source.utf16Count / 2 / source.blockUTF16Count * source.blockUTF16Count
         var times: [UInt64] = []
@@ -49,29 +50,18 @@ struct SegmentationBench: ParsableCommand {
         for query in 0..<(queries + 1000) {
             let position = middleBlockStart + (query * 37) % source.blockUTF16Count
             if afterEdit { segmenter.sourceDidChange() }
-            let start = monotonicNanoseconds()
+            let start = MonotonicClock.nanoseconds()
             let range = segmenter.rangeEnclosing(position: position, granularity: .word, direction: .forward)
-            let elapsed = monotonicNanoseconds() - start
+            let elapsed = MonotonicClock.nanoseconds() - start
             if range != nil { found += 1 }
             if query >= 1000 { times.append(elapsed) }
         }
         precondition(found > 0, "no word found")
-        return times.sorted()
+        return Samples(times)
     }
 
-    private func report(_ label: String, _ sortedTimes: [UInt64]) {
-        print("\(label): median \(percentile(sortedTimes, 0.5)) ns, p99 \(percentile(sortedTimes, 0.99)) ns")
-    }
-
-    private func percentile(_ sortedTimes: [UInt64], _ fraction: Double) -> UInt64 {
-        guard !sortedTimes.isEmpty else { return 0 }
-        return sortedTimes[min(sortedTimes.count - 1, Int(Double(sortedTimes.count) * fraction))]
-    }
-
-    private func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    private func report(_ label: String, _ times: Samples<UInt64>) {
+        print("\(label): median \(times.median) ns, p99 \(times.p99) ns")
     }
 }
 

@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import ArgumentParser
 import Glibc
 import InkstoneEngines
@@ -44,9 +45,9 @@ struct ServiceBench: ParsableCommand {
         samples.reserveCapacity(count)
         for index in 0..<count {
             let key = KeyEvent(keysym: UInt32(keys[index % keys.count].asciiValue ?? 0x20))
-            let start = RawClient.now()
+            let start = MonotonicClock.nanoseconds()
             _ = try context.processKey(key)
-            samples.append(RawClient.now() - start)
+            samples.append(MonotonicClock.nanoseconds() - start)
         }
         guard sink.count > 0 || !subscribed else { throw ValidationError("no notifications were built") }
         return LatencyStats(samples)

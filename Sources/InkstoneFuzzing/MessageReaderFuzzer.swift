@@ -1,3 +1,4 @@
+import InkstoneClient
 import CDBus
 import DBusKit
 import InkstoneDBus
@@ -71,8 +72,8 @@ public enum MessageReaderFuzzer {
     /// The wire bytes of a method call whose body has `signature`, values drawn from `input`.
     static func marshalled(signature: String, from input: inout FuzzInput) -> [UInt8]? {
         guard let message = Message.methodCall(
-            destination: "org.inkstone.Inkstone1", path: "/org/inkstone/Inkstone1/context/1",
-            interface: "org.inkstone.InputContext1", member: "Call")
+            destination: InkstoneNames.busName, path: InkstoneNames.contextPathPrefix + "1",
+            interface: InkstoneNames.contextInterface, member: "Call")
         else { return nil }
         message.write { writer in
             for type in SignatureTypes(signature) { appendValue(of: type, from: &input, to: &writer, depth: 0) }

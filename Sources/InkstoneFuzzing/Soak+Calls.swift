@@ -1,3 +1,5 @@
+import InkstoneClient
+import InkstoneMeasure
 import DBusKit
 import Glibc
 
@@ -20,11 +22,7 @@ extension Soak {
     }
 
     /// Milliseconds on the monotonic clock.
-    static func now() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
-    }
+    static func now() -> Int { MonotonicClock.milliseconds() }
 
     /// An object for `client` to call and the methods it has.
     func target(for client: SoakClient) -> (String, [ContractMethod]) {
@@ -32,7 +30,7 @@ extension Soak {
         switch arguments.random.next(below: 20) {
         case 0..<3: return (Self.servicePath, Self.serviceMethods)
         case 3 where !client.documents.isEmpty: return (arguments.pick(client.documents), Self.documentMethods)
-        case 4: return (arguments.pick(["/org/inkstone/Inkstone1/context/999999", "/org/inkstone/Inkstone1/document/0", "/"]),
+        case 4: return (arguments.pick([InkstoneNames.contextPathPrefix + "999999", InkstoneNames.servicePath + "/document/0", "/"]),
                         Self.contextMethods)
         case 5 where !clients.isEmpty:
             // Someone else's context: AccessDenied unless persistent.
@@ -79,7 +77,7 @@ extension Soak {
         let parts = name.split(separator: ".")
         let short = parts.last.map(String.init) ?? ""
         let prefix = parts.dropLast().joined(separator: ".")
-        let named = (prefix == "org.inkstone.Error" && Self.inkstoneErrors.contains(short))
+        let named = (prefix + "." == InkstoneNames.errorPrefix && Self.inkstoneErrors.contains(short))
             || (prefix == "org.freedesktop.DBus.Error" && Self.standardErrors.contains(short))
         if named, !message.isEmpty { return }
         // A connection error may mean the daemon is going down: give it time to finish dying.

@@ -1,3 +1,4 @@
+import InkstoneClient
 import DBusKit
 import InkstoneTestSupport
 
@@ -11,26 +12,17 @@ extension Soak {
         var warm = start
         for cycle in 0..<count {
             let peer = cycle % 2 == 1
-            let connection = peer
-                ? try Connection(address: session.peerAddress, registerWithBus: false)
-                : try Connection(address: session.bus.address)
-            let client = SoakClient(connection: connection, isPeer: peer)
-            if case .reply(let reply) = client.call(servicePath, "org.inkstone.Inkstone1", "CreateInputContext", {
-                $0.append(vardict: ["engine": .string("hangul")])
-            }) {
-                var reader = reply.reader()
-                if let path = try? reader.readObjectPath() {
-                    _ = client.call(path, "org.inkstone.InputContext1", "ProcessKeyNames") {
-                        $0.append(strings: ["g", "k", "s", "r", "m", "f", "space"])
-                    }
-                }
+            let client = peer
+                ? try InkstoneConnection(directAddress: session.peerAddress, timeoutMilliseconds: 10_000)
+                : try InkstoneConnection(busAddress: session.bus.address, timeoutMilliseconds: 10_000)
+            if let context = try? client.createContext(InputContextOptions(engine: "hangul")) {
+                _ = try? context.processKeyNames(["g", "k", "s", "r", "m", "f", "space"])
             }
-            connection.close()
+            client.close()
             if cycle == 99 { warm = session.residentKiB }
         }
         // Let the daemon notice the last disconnects.
-        _ = try? BusClient(address: session.bus.address).call(
-            "org.inkstone.Inkstone1", servicePath, "org.inkstone.Inkstone1", "GetStatus")
+        _ = try? InkstoneConnection(busAddress: session.bus.address).status()
         return (start, warm, session.residentKiB)
     }
 }

@@ -1,3 +1,4 @@
+import InkstoneClient
 import DBusKit
 
 extension Soak {
@@ -20,13 +21,13 @@ extension Soak {
 
     /// The first broken invariant of one context, nil when all hold (or it is gone).
     func checkContext(_ path: String, by client: SoakClient) -> String? {
-        let interface = "org.inkstone.InputContext1"
+        let interface = InkstoneNames.contextInterface
         guard case .reply(let textReply) = client.call(path, interface, "GetText", { _ in }),
               case .reply(let lengthReply) = client.call(path, interface, "Length", { _ in }),
               case .reply(let selectedReply) = client.call(path, interface, "SelectedRange", { _ in }),
               case .reply(let markedReply) = client.call(path, interface, "MarkedRange", { _ in }),
               case .reply(let hasMarkedReply) = client.call(path, interface, "HasMarkedText", { _ in }),
-              case .reply(let unitReply) = client.call(path, "org.freedesktop.DBus.Properties", "Get", {
+              case .reply(let unitReply) = client.call(path, InkstoneNames.propertiesInterface, "Get", {
                   $0.append(interface)
                   $0.append("Unit")
               })

@@ -1,3 +1,4 @@
+import InkstoneClient
 import DBusKit
 import Glibc
 import InkstoneDBus
@@ -17,7 +18,7 @@ public final class Soak {
         "UnknownMethod", "InvalidArgs", "UnknownObject", "UnknownInterface", "UnknownProperty", "PropertyReadOnly",
         "AccessDenied", "LimitsExceeded",
     ]
-    static let servicePath = "/org/inkstone/Inkstone1"
+    static let servicePath = InkstoneNames.servicePath
     static let serviceMethods = ContractMethod.parse(InkstoneIntrospection.xml)
     static let contextMethods = ContractMethod.parse(InkstoneIntrospection.inputContext)
     static let documentMethods = ContractMethod.parse(InkstoneIntrospection.document)

@@ -1,3 +1,4 @@
+import InkstoneClient
 import DBusKit
 import InkstoneTestSupport
 
@@ -29,7 +30,9 @@ struct SoakArguments {
         "unit=scalars", "unit=graphemes", "unit=bogus", "notifications=text,selection", "queue_edits=false",
         "coalesce=true", "focus_out=commit", "focus_out=discard", "program=soak", "bogus", "=", "engine=",
     ]
-    static let interfaces = ["org.inkstone.InputContext1", "org.inkstone.Inkstone1", "org.inkstone.Document1", "", "org.x"]
+    static let interfaces = [
+        InkstoneNames.contextInterface, InkstoneNames.serviceInterface, InkstoneNames.documentInterface, "", "org.x",
+    ]
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
 

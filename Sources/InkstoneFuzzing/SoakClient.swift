@@ -1,3 +1,4 @@
+import InkstoneClient
 import CDBus
 import DBusKit
 
@@ -33,7 +34,7 @@ final class SoakClient {
         defer { dropSignals() }
         do {
             let reply = try connection.call(
-                destination: isPeer ? nil : "org.inkstone.Inkstone1", path: path, interface: interface, member: member,
+                destination: isPeer ? nil : InkstoneNames.busName, path: path, interface: interface, member: member,
                 timeoutMilliseconds: timeoutMilliseconds, body)
             return .reply(reply)
         } catch let error as DBusKitError {

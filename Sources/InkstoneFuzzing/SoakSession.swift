@@ -1,3 +1,5 @@
+import InkstoneClient
+import InkstoneMeasure
 import Glibc
 import InkstoneTestSupport
 
@@ -13,11 +15,10 @@ final class SoakSession {
         bus = try PrivateBus()
         daemon = try DaemonProcess(
             executable: daemonPath, arguments: ["--address", bus.address], environment: ["XDG_RUNTIME_DIR": runtime])
-        guard try daemon.waitForName("org.inkstone.Inkstone1", on: bus.address) else {
+        guard try daemon.waitForName(InkstoneNames.busName, on: bus.address) else {
             throw TestSupportError("inkstoned did not start: \(daemon.stderr)")
         }
-        let client = try BusClient(address: bus.address)
-        peerAddress = try client.callString("org.inkstone.Inkstone1", "/org/inkstone/Inkstone1", "org.inkstone.Inkstone1", "GetPeerAddress")
+        peerAddress = try InkstoneConnection(busAddress: bus.address).peerAddress()
     }
 
     deinit {
@@ -28,14 +29,5 @@ final class SoakSession {
     }
 
     /// The daemon's resident set size in KiB (0 when it cannot be read).
-    var residentKiB: Int {
-        guard let file = fopen("/proc/\(daemon.pid)/status", "r") else { return 0 }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("VmRSS:") { return Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0 }
-        }
-        return 0
-    }
+    var residentKiB: Int { Int(ResidentMemory.of(pid: daemon.pid) / 1024) }
 }

@@ -1,17 +1,22 @@
-import CDBus
 import DBusKit
+import InkstoneClient
+import InkstoneMeasure
 
-/// A blocking libdbus client for tests.
+/// A blocking client for tests: an ``InkstoneClient/InkstoneConnection`` to a bus with
+/// the untyped calls older tests use (errors thrown as ``DBusKitError``).
+///
+/// New tests should use `InkstoneConnection` and its typed proxies directly.
 public final class BusClient: Sendable {
+    /// The typed client this wraps.
+    public let client: InkstoneConnection
+
     /// The underlying connection.
-    public let connection: Connection
+    public var connection: Connection { client.connection }
 
     /// Connects to the bus at `address`.
     public init(address: String) throws {
-        connection = try Connection(address: address)
+        client = try dbusKitErrors { try InkstoneConnection(busAddress: address, timeoutMilliseconds: 10_000) }
     }
-
-    deinit { connection.close() }
 
     /// Calls a method and returns the reply (errors thrown as ``DBusKitError``).
     public func call(
@@ -38,16 +43,24 @@ extension BusClient {
     ///
     /// Checks the queue before blocking, so a signal that already arrived is returned at once.
     public func waitForSignal(member: String, timeout: Duration = .seconds(5)) -> Message? {
-        let deadline = monotonicMilliseconds() + Int(timeout.components.seconds) * 1000
-            + Int(timeout.components.attoseconds / 1_000_000_000_000_000)
+        let deadline = MonotonicClock.milliseconds() + timeout.wholeMilliseconds
         while true {
-            while let raw = dbus_connection_pop_message(connection.raw) {
-                let message = Message(owning: raw)
+            let remaining = max(0, deadline - MonotonicClock.milliseconds())
+            if let message = connection.nextMessage(timeoutMilliseconds: Int32(min(remaining, 100))) {
                 if message.kind == .signal, message.member == member { return message }
+                continue
             }
-            let remaining = deadline - monotonicMilliseconds()
             guard remaining > 0, connection.isConnected else { return nil }
-            _ = dbus_connection_read_write(connection.raw, Int32(min(remaining, 100)))
         }
+    }
+}
+
+/// Runs `body`, turning an ``InkstoneClientError`` into the ``DBusKitError`` of the same name
+/// and message (for fixtures whose callers catch `DBusKitError`).
+public func dbusKitErrors<Result>(_ body: () throws -> Result) throws -> Result {
+    do {
+        return try body()
+    } catch let error as InkstoneClientError {
+        throw error.dbusKitError
     }
 }

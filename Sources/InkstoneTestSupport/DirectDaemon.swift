@@ -1,8 +1,12 @@
 import DBusKit
 import Glibc
+import InkstoneClient
+import InkstoneMeasure
 
 /// A private bus with an `inkstoned` whose direct (peer-to-peer) socket lives
 /// in a runtime folder of the caller's own; stopped on deinit.
+///
+/// New tests should talk to it with `InkstoneClient` (``connectClient()``, ``busClient()``).
 public final class DirectDaemon {
     /// The runtime folder (`XDG_RUNTIME_DIR` of the daemon).
     public let runtime: String
@@ -13,10 +17,12 @@ public final class DirectDaemon {
     /// What `GetPeerAddress` answered.
     public let peerAddress: String
 
-    /// The daemon's bus name, object path and interface.
-    public static let busName = "org.inkstone.Inkstone1"
-    public static let servicePath = "/org/inkstone/Inkstone1"
-    public static let serviceInterface = "org.inkstone.Inkstone1"
+    /// The daemon's bus name (``InkstoneNames/busName``).
+    public static let busName = InkstoneNames.busName
+    /// The service object's path (``InkstoneNames/servicePath``).
+    public static let servicePath = InkstoneNames.servicePath
+    /// The service interface (``InkstoneNames/serviceInterface``).
+    public static let serviceInterface = InkstoneNames.serviceInterface
 
     /// Whether `runtime` was made here (and is removed when the daemon stops).
     private let ownsRuntime: Bool
@@ -37,8 +43,8 @@ public final class DirectDaemon {
         guard try daemon.waitForName(Self.busName, on: bus.address) else {
             throw TestSupportError("inkstoned did not take \(Self.busName): \(daemon.stderr)")
         }
-        let client = try BusClient(address: bus.address)
-        peerAddress = try client.callString(Self.busName, Self.servicePath, Self.serviceInterface, "GetPeerAddress")
+        let busAddress = bus.address
+        peerAddress = try dbusKitErrors { try InkstoneConnection(busAddress: busAddress).peerAddress() }
     }
 
     deinit {
@@ -52,8 +58,10 @@ public final class DirectDaemon {
 
     /// Whether the daemon is still running and answering on the bus.
     public var isAlive: Bool {
-        guard daemon.termination == nil, let client = try? BusClient(address: bus.address) else { return false }
-        return (try? client.callString(Self.busName, Self.servicePath, Self.serviceInterface, "GetVersion")) != nil
+        guard daemon.termination == nil, let client = try? InkstoneConnection(busAddress: bus.address) else {
+            return false
+        }
+        return (try? client.version()) != nil
     }
 
     /// `contexts` from GetStatus.
@@ -64,14 +72,22 @@ public final class DirectDaemon {
     /// A new peer-to-peer connection.
     public func connect() throws -> Connection { try Connection(address: peerAddress, registerWithBus: false) }
 
+    /// A new typed peer-to-peer client.
+    public func connectClient() throws(InkstoneClientError) -> InkstoneConnection {
+        try InkstoneConnection(directAddress: peerAddress, timeoutMilliseconds: 10_000)
+    }
+
+    /// A new typed client on the private bus.
+    public func busClient() throws(InkstoneClientError) -> InkstoneConnection {
+        try InkstoneConnection(busAddress: bus.address, timeoutMilliseconds: 10_000)
+    }
+
     /// The daemon's resident memory (VmRSS), in bytes.
-    public var residentBytes: UInt64 { InkstoneTestSupport.residentBytes(of: daemon.pid) }
+    public var residentBytes: UInt64 { ResidentMemory.of(pid: daemon.pid) }
 
     /// `GetStatus`, asked on the bus.
     public func status() throws -> [String: DBusValue] {
-        let client = try BusClient(address: bus.address)
-        var reader = try client.call(Self.busName, Self.servicePath, Self.serviceInterface, "GetStatus").reader()
-        return try reader.readVardict()
+        try dbusKitErrors { try busClient().status() }
     }
 
     /// Waits (up to 10 s) until the daemon has no peer-to-peer connection open; true when it has none.
@@ -109,14 +125,10 @@ public struct ChurnFigures: Sendable {
 extension DirectDaemon {
     /// One cycle: connect directly, create a Hangul context, type a syllable and a space, disconnect.
     public func churnCycle() throws {
-        let connection = try connect()
-        defer { connection.close() }
-        var created = try connection.peerCall(Self.servicePath, Self.serviceInterface, "NewInputContext") {
-            $0.append(strings: ["engine=hangul"])
-        }.reader()
-        let context = try created.readObjectPath()
-        _ = try connection.peerCall(context, "org.inkstone.InputContext1", "ProcessKeyNames") {
-            $0.append(strings: ["g", "k", "s", "space"])
+        try dbusKitErrors {
+            let client = try connectClient()
+            defer { client.close() }
+            try client.newContext(["engine=hangul"]).processKeyNames(["g", "k", "s", "space"])
         }
     }
 

@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import CLinux
 import Glibc
 
@@ -33,8 +34,7 @@ public func run(_ argv: [String], environment: [String: String] = [:], timeout: 
         close(out.read)
         close(err.read)
     }
-    let deadline = monotonicMilliseconds() + Int(timeout.components.seconds) * 1000
-        + Int(timeout.components.attoseconds / 1_000_000_000_000_000)
+    let deadline = monotonicMilliseconds() + timeout.wholeMilliseconds
     var stdoutBytes: [UInt8] = []
     var stderrBytes: [UInt8] = []
     var open: [Int32] = [out.read, err.read]
@@ -67,12 +67,8 @@ public func run(_ argv: [String], environment: [String: String] = [:], timeout: 
         timedOut: timedOut)
 }
 
-/// Monotonic time in milliseconds.
-func monotonicMilliseconds() -> Int {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
-}
+/// Monotonic time in milliseconds (``MonotonicClock``).
+func monotonicMilliseconds() -> Int { MonotonicClock.milliseconds() }
 
 /// The absolute path of a product built next to the running executable (e.g. `inkstoned`).
 public func builtProduct(_ name: String) -> String {

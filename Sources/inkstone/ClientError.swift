@@ -1,18 +1,19 @@
 import ArgumentParser
 import DBusKit
 import Glibc
+import InkstoneClient
 
 /// Failures the client explains with the fix.
 enum ClientError: Error, CustomStringConvertible {
     /// No bus address at all.
     case noBus
     /// The bus (or peer address) could not be opened.
-    case unreachable(what: String, DBusKitError)
+    case unreachable(what: String, InkstoneClientError)
     /// Nobody owns org.inkstone.Inkstone1 on the bus (at `address`, nil: the session bus).
-    case noDaemon(address: String?, DBusKitError)
+    case noDaemon(address: String?, InkstoneClientError)
 
     /// The direct transport did not accept this client (another user, or the daemon left).
-    case peerRefused(address: String, DBusKitError)
+    case peerRefused(address: String, InkstoneClientError)
     /// The connection closed while monitoring.
     case daemonLeft
 
@@ -50,6 +51,9 @@ func reportingErrors(_ body: () throws -> Void) throws {
         try body()
     } catch let error as ClientError {
         printError("inkstone: \(error)")
+        throw ExitCode.failure
+    } catch let error as InkstoneClientError {
+        printError("inkstone: \(error.name): \(error.message)")
         throw ExitCode.failure
     } catch let error as DBusKitError {
         printError("inkstone: \(error.name): \(error.message)")

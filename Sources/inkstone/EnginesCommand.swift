@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBusKit
+import InkstoneClient
 
 /// `inkstone engines`: the daemon's composition engines.
 struct EnginesCommand: ParsableCommand {
@@ -16,17 +17,9 @@ struct EnginesCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let link = try connection.connect()
-            var reader = try link.call(member: "ListEngines").reader()
-            let engines = try reader.readArray { element in
-                try element.readStruct { pair in (try pair.readString(), try pair.readString()) }
-            }
-            for (id, description) in engines { print("\(id)\t\(description)") }
+            for (id, description) in try link.client.engines() { print("\(id)\t\(description)") }
             guard all else { return }
-            var missing = try link.call(member: "ListUnavailableEngines").reader()
-            let unavailable = try missing.readArray { element in
-                try element.readStruct { pair in (try pair.readString(), try pair.readString()) }
-            }
-            for (id, reason) in unavailable { print("\(id)\tunavailable: \(reason)") }
+            for (id, reason) in try link.client.unavailableEngines() { print("\(id)\tunavailable: \(reason)") }
         }
     }
 }

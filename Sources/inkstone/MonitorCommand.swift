@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBusKit
+import InkstoneClient
 import Glibc
 
 /// `inkstone monitor`: prints a context's notifications as they arrive.
@@ -44,18 +45,18 @@ struct MonitorCommand: ParsableCommand {
         try reportingErrors {
             let link = try connection.connect()
             let context = try watchedContext(link)
-            let caller = link.isDirect ? "direct" : "via the bus as \(link.connection.uniqueName ?? "?")"
+            let caller = link.isDirect ? "direct" : "via the bus as \(link.client.uniqueName ?? "?")"
             printError("monitoring \(context) (\(caller))")
             var printed = 0
-            let waitMilliseconds = idleTimeout.map { Int32($0 * 1000) } ?? -1
+            let wait: Duration = idleTimeout.map { .milliseconds(Int($0 * 1000)) } ?? .seconds(3600)
             while count.map({ printed < $0 }) ?? true {
-                guard let message = link.connection.nextMessage(timeoutMilliseconds: waitMilliseconds) else {
-                    if !link.connection.isConnected { throw ClientError.daemonLeft }
+                guard let signal = link.client.nextSignal(timeout: wait) else {
+                    if !link.client.isConnected { throw ClientError.daemonLeft }
                     if idleTimeout != nil { return }
                     continue
                 }
-                guard message.kind == .signal, message.path == context else { continue }
-                for line in try SignalLine.lines(of: message) where count.map({ printed < $0 }) ?? true {
+                guard signal.path == context else { continue }
+                for line in SignalLine.lines(of: signal) where count.map({ printed < $0 }) ?? true {
                     print(line.render(json: json))
                     fflush(nil)
                     printed += 1
@@ -68,10 +69,7 @@ struct MonitorCommand: ParsableCommand {
     private func watchedContext(_ link: DaemonLink) throws -> String {
         let kindList = kinds.split(separator: "+").map(String.init)
         guard let target else {
-            var reader = try link.call(member: "NewInputContext") {
-                $0.append(strings: ["persist=true", "notifications=" + kinds])
-            }.reader()
-            let path = try reader.readObjectPath()
+            let path = try link.client.newContext(["persist=true", "notifications=" + kinds]).path
             print(path)
             fflush(nil)
             return path
@@ -80,9 +78,7 @@ struct MonitorCommand: ParsableCommand {
         if path.contains("/document/") {
             return try attachView(to: path, kinds: kindList, link: link)
         }
-        try link.call(path: path, interface: DaemonLink.contextInterface, member: "Subscribe") {
-            $0.append(strings: kindList)
-        }
+        try link.client.context(at: path).subscribe(kindList)
         return path
     }
 }
@@ -93,16 +89,10 @@ extension MonitorCommand {
     fileprivate func attachView(to document: String, kinds: [String], link: DaemonLink) throws -> String {
         var announced = false
         while true {
-            do {
-                var reader = try link.call(member: "CreateInputContext") { writer in
-                    writer.append(vardict: [
-                        "document": .objectPath(document),
-                        "notifications": .array(elementSignature: "s", kinds.map { .string($0) }),
-                    ])
-                }.reader()
-                return try reader.readObjectPath()
-            } catch let error as DBusKitError where error.name == "org.inkstone.Error.AccessDenied" {
-                guard let name = link.connection.uniqueName else { throw error }
+            do throws(InkstoneClientError) {
+                return try link.client.document(at: document).createContext(InputContextOptions(notifications: kinds)).path
+            } catch {
+                guard error.inkstoneName == "AccessDenied", let name = link.client.uniqueName else { throw error }
                 if !announced {
                     printError("waiting until \(document) is shared with \(name) (Document1.Share)")
                     announced = true
@@ -116,27 +106,13 @@ extension MonitorCommand {
 /// One received notification with its argument names: a signal, or one
 /// entry of a `Notifications` signal (printed as the signal it stands for).
 struct SignalLine {
-    let message: Message
+    let signal: InkstoneSignal
     let member: String
     let values: [DBusValue]
 
     /// The lines of a signal: one, or one per entry of a `Notifications` signal.
-    static func lines(of message: Message) throws -> [SignalLine] {
-        var reader = message.reader()
-        var values: [DBusValue] = []
-        while !reader.isAtEnd { values.append(try reader.readValue()) }
-        let member = message.member ?? "?"
-        guard member == "Notifications", case .array(_, let entries)? = values.first else {
-            return [SignalLine(message: message, member: member, values: values)]
-        }
-        return entries.compactMap { entry in
-            guard case .structure(let fields) = entry, fields.count == 2, case .string(let name) = fields[0],
-                  case .array(_, let arguments) = fields[1] else { return nil }
-            let unwrapped = arguments.map { argument in
-                if case .variant(let inner) = argument { inner } else { argument }
-            }
-            return SignalLine(message: message, member: name, values: unwrapped)
-        }
+    static func lines(of signal: InkstoneSignal) -> [SignalLine] {
+        signal.events.map { SignalLine(signal: signal, member: $0.member, values: $0.arguments) }
     }
 
     /// Argument names of the contract's signals (others are arg0, arg1, …).
@@ -154,7 +130,7 @@ struct SignalLine {
     ]
 
     func render(json: Bool) -> String {
-        let names = message.member == "Notifications" && member == "PropertiesChanged"
+        let names = signal.isNotifications && member == "PropertiesChanged"
             ? ["changed_properties"] : Self.argumentNames[member] ?? []
         let pairs = values.enumerated().map { offset, value in
             (offset < names.count ? names[offset] : "arg\(offset)", value)
@@ -162,8 +138,8 @@ struct SignalLine {
         if json {
             let args = pairs.map { "\(ValueFormat.quoted($0.0)): \(ValueFormat.json($0.1))" }.joined(separator: ", ")
             return """
-                {"path": \(ValueFormat.quoted(message.path ?? "")), "interface": \
-                \(ValueFormat.quoted(message.interface ?? "")), "member": \(ValueFormat.quoted(member)), \
+                {"path": \(ValueFormat.quoted(signal.path)), "interface": \
+                \(ValueFormat.quoted(signal.interface)), "member": \(ValueFormat.quoted(member)), \
                 "args": {\(args)}}
                 """
         }

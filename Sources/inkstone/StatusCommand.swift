@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBusKit
+import InkstoneClient
 
 /// `inkstone status`: the daemon's version, uptime, objects and memory.
 struct StatusCommand: ParsableCommand {
@@ -15,8 +16,7 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let link = try connection.connect()
-            var reader = try link.call(member: "GetStatus").reader()
-            var status = try reader.readVardict().mapValues(\.unwrapped)
+            var status = try link.client.status().mapValues(\.unwrapped)
             status["transport"] = .string(link.isDirect ? "direct" : "bus")
             if json {
                 print(ValueFormat.json(.vardict(status)))

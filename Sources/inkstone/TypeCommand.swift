@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBusKit
+import InkstoneClient
 
 /// `inkstone type`: creates a context, sends keys (or text), prints each commit and the final text.
 struct TypeCommand: ParsableCommand {
@@ -38,46 +39,25 @@ struct TypeCommand: ParsableCommand {
             var options = ["notifications="]
             if let engine { options.append("engine=\(engine)") }
             if let unit { options.append("unit=\(unit)") }
-            var reply = try link.call(member: "NewInputContext") { $0.append(strings: options) }.reader()
-            let context = try reply.readObjectPath()
+            let context = try link.client.newContext(options)
             // The reporting calls bring this context's events in their reply.
-            var events: [DBusValue] = []
+            var events: [ContextEvent] = []
             if text {
-                var reply = try link.call(path: context, interface: DaemonLink.contextInterface, member: "InsertTextReporting") {
-                    $0.append(keys.joined(separator: " "))
-                }.reader()
-                events = try Self.reportedEvents(&reply, skipping: 2)
+                events = try context.insertTextReporting(keys.joined(separator: " ")).1.events
             } else if !keys.isEmpty {
-                var reply = try link.call(
-                    path: context, interface: DaemonLink.contextInterface, member: "ProcessKeyNamesReporting"
-                ) { $0.append(strings: keys) }.reader()
-                let flags = try reply.readArray { try $0.readBool() }
+                let (flags, report) = try context.processKeyNamesReporting(keys)
                 unhandled = zip(keys, flags).filter { !$0.1 }.map(\.0)
-                events = try Self.reportedEvents(&reply, skipping: 0)
+                events = report.events
             }
-            var document = try link.call(path: context, interface: DaemonLink.contextInterface, member: "GetText")
-                .reader()
-            let finalText = try document.readString()
+            let finalText = try context.text().text
             for event in events {
-                guard case .structure(let fields) = event, fields.count == 2, fields[0] == .string("Committed"),
-                      case .array(_, let arguments) = fields[1], case .variant(.string(let commit))? = arguments.first
-                else { continue }
+                guard event.member == "Committed", case .string(let commit)? = event.arguments.first else { continue }
                 print("commit: \(commit)")
             }
             for key in unhandled { print("unhandled: \(key)") }
             print("text: \(finalText)")
-            try link.call(path: context, interface: DaemonLink.contextInterface, member: "Destroy")
+            try context.destroy()
         }
         if !unhandled.isEmpty { throw ExitCode(ExitStatus.keysUnhandled) }
-    }
-}
-
-extension TypeCommand {
-    /// The `a(sav)` events of a reporting reply, after `plain` values not yet
-    /// read and the revision.
-    fileprivate static func reportedEvents(_ reply: inout MessageReader, skipping plain: Int) throws -> [DBusValue] {
-        for _ in 0...plain { _ = try reply.readValue() }  // the plain values, then the revision
-        guard case .array(_, let events) = try reply.readValue() else { return [] }
-        return events
     }
 }

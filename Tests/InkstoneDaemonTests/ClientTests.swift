@@ -101,7 +101,7 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
         // Type until the monitor (once subscribed) has seen two signals and exited.
         var typed = 0
         while output.withLock({ $0 == nil }), typed < 100 {
-            _ = try client.call(busName, context, "org.inkstone.InputContext1", "InsertText") { $0.append("x") }
+            _ = try client.call(busName, context, contextInterface, "InsertText") { $0.append("x") }
             typed += 1
             usleep(100_000)
         }
@@ -146,9 +146,9 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
                 "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames"
             ).reader()
             for name in try names.readStrings() where name.hasPrefix(":") && name != creator.connection.uniqueName {
-                _ = try creator.call(busName, document, "org.inkstone.Document1", "Share") { $0.append(name) }
+                _ = try creator.call(busName, document, documentInterface, "Share") { $0.append(name) }
             }
-            _ = try creator.call(busName, context, "org.inkstone.InputContext1", "InsertText") { $0.append("x") }
+            _ = try creator.call(busName, context, contextInterface, "InsertText") { $0.append("x") }
             typed += 1
             usleep(100_000)
         }

@@ -171,7 +171,7 @@ enum IntrospectionParser {
         }.reader()
         let contextPath = try created.readObjectPath()
         var document = try client.call(busName, contextPath, "org.freedesktop.DBus.Properties", "Get") {
-            $0.append("org.inkstone.InputContext1")
+            $0.append(contextInterface)
             $0.append("Document")
         }.reader()
         let documentPath = try document.readValue().stringValue ?? ""

@@ -1,12 +1,15 @@
 import Glibc
+import InkstoneClient
 import InkstoneTestSupport
 import Testing
 
-let busName = "org.inkstone.Inkstone1"
-let servicePath = "/org/inkstone/Inkstone1"
-let serviceInterface = "org.inkstone.Inkstone1"
+let busName = InkstoneNames.busName
+let servicePath = InkstoneNames.servicePath
+let serviceInterface = InkstoneNames.serviceInterface
 
 /// A private bus with a running `inkstoned` that owns its name.
+///
+/// New tests should reach it through `InkstoneClient` (``client()``) rather than raw calls.
 final class RunningDaemon {
     let bus: PrivateBus
     let daemon: DaemonProcess
@@ -25,6 +28,11 @@ final class RunningDaemon {
     deinit {
         daemon.signal(SIGTERM)
         _ = daemon.waitForExit(timeout: .seconds(5))
+    }
+
+    /// A new typed client on this daemon's bus.
+    func client() throws -> InkstoneConnection {
+        try dbusKitErrors { try InkstoneConnection(busAddress: bus.address, timeoutMilliseconds: 10_000) }
     }
 
     /// `dbus-send` against this bus.

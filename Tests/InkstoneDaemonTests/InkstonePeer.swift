@@ -1,12 +1,14 @@
 import CDBus
 import Glibc
 import DBusKit
+import InkstoneClient
+import InkstoneMeasure
 import InkstoneTestSupport
 import Testing
 
-let contextInterface = "org.inkstone.InputContext1"
-let documentInterface = "org.inkstone.Document1"
-let propertiesInterface = "org.freedesktop.DBus.Properties"
+let contextInterface = InkstoneNames.contextInterface
+let documentInterface = InkstoneNames.documentInterface
+let propertiesInterface = InkstoneNames.propertiesInterface
 
 /// A signal as a client saw it: member, path, destination and decoded arguments.
 struct SeenSignal: CustomStringConvertible {
@@ -16,13 +18,11 @@ struct SeenSignal: CustomStringConvertible {
     let arguments: [DBusValue]
 
     init(_ message: Message) {
-        member = message.member ?? ""
-        path = message.path ?? ""
-        destination = message.destination
-        var reader = message.reader()
-        var values: [DBusValue] = []
-        while !reader.isAtEnd, let value = try? reader.readValue() { values.append(value) }
-        arguments = values
+        self.init(InkstoneSignal(message))
+    }
+
+    init(_ signal: InkstoneSignal) {
+        self.init(member: signal.member, path: signal.path, destination: signal.destination, arguments: signal.arguments)
     }
 
     init(member: String, path: String, destination: String?, arguments: [DBusValue]) {
@@ -36,18 +36,18 @@ struct SeenSignal: CustomStringConvertible {
     /// `Notifications` signal as the signal it stands for (`PropertiesChanged`
     /// with the interface and invalidated list it has as a signal of its own).
     static func expand(_ message: Message) -> [SeenSignal] {
-        let signal = SeenSignal(message)
-        guard signal.member == "Notifications", case .array(_, let entries)? = signal.arguments.first else {
-            return [signal]
-        }
-        return entries.compactMap { entry in
-            guard case .structure(let fields) = entry, fields.count == 2, case .string(let member) = fields[0],
-                  case .array(_, let wrapped) = fields[1] else { return nil }
-            var arguments = wrapped.map { if case .variant(let inner) = $0 { inner } else { $0 } }
-            if member == "PropertiesChanged" {
+        expand(InkstoneSignal(message))
+    }
+
+    /// ``expand(_:)-(Message)`` for a signal the client library decoded.
+    static func expand(_ signal: InkstoneSignal) -> [SeenSignal] {
+        guard signal.member == "Notifications" else { return [SeenSignal(signal)] }
+        return signal.events.map { event in
+            var arguments = event.arguments
+            if event.member == "PropertiesChanged" {
                 arguments = [.string(contextInterface)] + arguments + [.array(elementSignature: "s", [])]
             }
-            return SeenSignal(member: member, path: signal.path, destination: signal.destination, arguments: arguments)
+            return SeenSignal(member: event.member, path: signal.path, destination: signal.destination, arguments: arguments)
         }
     }
 
@@ -87,7 +87,10 @@ extension DBusValue {
     var uint64: UInt64? { if case .uint64(let v) = self { v } else { nil } }
 }
 
-/// One client connection to the daemon's bus, with typed helpers for Inkstone calls.
+/// One client connection to the daemon's bus, with typed helpers for Inkstone calls
+/// (errors thrown as ``DBusKitError``), implemented on `InkstoneClient`.
+///
+/// New tests should prefer `InkstoneConnection` (``inkstone``) and its proxies directly.
 final class InkstonePeer {
     let client: BusClient
     let name: String
@@ -101,16 +104,19 @@ final class InkstonePeer {
         self.mode = mode
     }
 
+    /// The typed client this peer calls through.
+    var inkstone: InkstoneConnection { client.client }
+
+    /// A typed proxy for the context at `path`.
+    func context(_ path: String) -> InputContextProxy { inkstone.context(at: path) }
+
     /// Calls `member` of `interface` at `path` and returns every reply argument.
     @discardableResult
     func call(
         _ path: String, _ member: String, interface: String = contextInterface,
         _ body: (inout MessageWriter) throws -> Void = { _ in }
     ) throws -> [DBusValue] {
-        var reader = try client.call(busName, path, interface, member, body).reader()
-        var values: [DBusValue] = []
-        while !reader.isAtEnd { values.append(try reader.readValue()) }
-        return values
+        try dbusKitErrors { try inkstone.callValues(path: path, interface: interface, member: member, body) }
     }
 
     /// The D-Bus error name a call fails with, nil when it succeeds.
@@ -133,26 +139,22 @@ final class InkstonePeer {
     func newContext(_ options: [String] = []) throws -> String {
         var options = options
         if mode == .perEvent, !options.contains(where: { $0.hasPrefix("coalesce=") }) { options.append("coalesce=false") }
-        let reply = try call(servicePath, "NewInputContext", interface: serviceInterface) { $0.append(strings: options) }
-        guard case .objectPath(let path) = reply.first else { throw TestSupportError("no context path: \(reply)") }
-        return path
+        return try dbusKitErrors { try inkstone.newContext(options).path }
     }
 
     /// `CreateInputContext` with an `a{sv}` of options.
     func createContext(_ options: [String: DBusValue] = [:]) throws -> String {
         var options = options
         if mode == .perEvent, options["coalesce"] == nil { options["coalesce"] = .bool(false) }
-        let reply = try call(servicePath, "CreateInputContext", interface: serviceInterface) { $0.append(vardict: options) }
-        guard case .objectPath(let path) = reply.first else { throw TestSupportError("no context path: \(reply)") }
-        return path
+        return try dbusKitErrors { try inkstone.createContext(vardict: options).path }
     }
 
     func text(_ context: String) throws -> String {
-        try call(context, "GetText").first?.stringValue ?? ""
+        try dbusKitErrors { try self.context(context).text().text }
     }
 
     func revision(_ context: String) throws -> UInt64 {
-        try call(context, "GetText").last?.uint64 ?? 0
+        try dbusKitErrors { try self.context(context).text().revision }
     }
 
     func range(_ context: String, _ member: String) throws -> (Int, Int) {
@@ -163,45 +165,33 @@ final class InkstonePeer {
     /// `InsertText`: (revision, ticket).
     @discardableResult
     func insert(_ context: String, _ text: String) throws -> (UInt64, UInt64) {
-        let reply = try call(context, "InsertText") { $0.append(text) }
-        return (reply[0].uint64 ?? 0, reply[1].uint64 ?? 0)
+        let reply = try dbusKitErrors { try self.context(context).insertText(text) }
+        return (reply.revision, reply.ticket)
     }
 
     /// `ReplaceRange`: (revision, ticket).
     @discardableResult
     func replace(_ context: String, _ start: Int, _ length: Int, _ text: String, expected: UInt64 = 0) throws -> (UInt64, UInt64) {
-        let reply = try call(context, "ReplaceRange") { writer in
-            writer.append(Int64(start))
-            writer.append(Int64(length))
-            writer.append(text)
-            writer.append(expected)
+        let reply = try dbusKitErrors {
+            try self.context(context).replace(OffsetRange(start: start, length: length), with: text, expectedRevision: expected)
         }
-        return (reply[0].uint64 ?? 0, reply[1].uint64 ?? 0)
+        return (reply.revision, reply.ticket)
     }
 
     func setMarked(_ context: String, _ text: String, _ selStart: Int, _ selLength: Int, _ replStart: Int = -1, _ replLength: Int = 0) throws {
-        try call(context, "SetMarkedText") { writer in
-            writer.append(text)
-            writer.append(Int64(selStart))
-            writer.append(Int64(selLength))
-            writer.append(Int64(replStart))
-            writer.append(Int64(replLength))
+        try dbusKitErrors {
+            try self.context(context).setMarkedText(
+                text, selected: OffsetRange(start: selStart, length: selLength),
+                replacing: OffsetRange(start: replStart, length: replLength))
         }
     }
 
     func keys(_ context: String, _ names: [String]) throws -> [Bool] {
-        let reply = try call(context, "ProcessKeyNames") { $0.append(strings: names) }
-        guard case .array(_, let flags) = reply.first else { return [] }
-        return flags.compactMap(\.boolValue)
+        try dbusKitErrors { try self.context(context).processKeyNames(names) }
     }
 
     func property(_ context: String, _ name: String, interface: String = contextInterface) throws -> DBusValue? {
-        let reply = try call(context, "Get", interface: propertiesInterface) { writer in
-            writer.append(interface)
-            writer.append(name)
-        }
-        if case .variant(let inner) = reply.first { return inner }
-        return reply.first
+        try dbusKitErrors { try inkstone.property(name, of: interface, at: context) }
     }
 
     /// Every signal already queued on the connection, after a round trip to
@@ -209,15 +199,9 @@ final class InkstonePeer {
     /// answering is here); `Notifications` signals are expanded into the
     /// notifications they carry unless `expanding` is false.
     func drainSignals(of path: String? = nil, expanding: Bool = true) throws -> [SeenSignal] {
-        _ = try client.call(busName, servicePath, serviceInterface, "GetVersion")
-        var seen: [SeenSignal] = []
-        while let raw = dbus_connection_pop_message(client.connection.raw) {
-            let message = Message(owning: raw)
-            guard message.kind == .signal, message.interface != "org.freedesktop.DBus" else { continue }
-            let signals = expanding ? SeenSignal.expand(message) : [SeenSignal(message)]
-            seen += signals.filter { path == nil || $0.path == path }
-        }
-        return seen
+        let signals = try dbusKitErrors { try inkstone.drainSignals() }
+        return signals.flatMap { expanding ? SeenSignal.expand($0) : [SeenSignal($0)] }
+            .filter { path == nil || $0.path == path }
     }
 }
 
@@ -229,17 +213,13 @@ func only(_ members: Set<String>, _ signals: [SeenSignal]) -> [SeenSignal] {
 /// Reads messages from `connection` in arrival order, handing each to `body`
 /// until it returns true; false when `seconds` pass first.
 func readMessages(on connection: Connection, seconds: Int = 30, until body: (Message) -> Bool) -> Bool {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    let deadline = now.tv_sec + seconds
-    while now.tv_sec < deadline {
-        if let raw = dbus_connection_pop_message(connection.raw) {
-            if body(Message(owning: raw)) { return true }
+    let deadline = MonotonicClock.milliseconds() + seconds * 1000
+    while MonotonicClock.milliseconds() < deadline {
+        if let message = connection.nextMessage(timeoutMilliseconds: 100) {
+            if body(message) { return true }
             continue
         }
         guard connection.isConnected else { return false }
-        _ = dbus_connection_read_write(connection.raw, 100)
-        clock_gettime(CLOCK_MONOTONIC, &now)
     }
     return false
 }

@@ -69,7 +69,7 @@ import Testing
         for path in [context, servicePath + "/context/99", servicePath + "/context/x", servicePath + "/document/5"] {
             #expect(peer.errorName(path, "Introspect", interface: "org.freedesktop.DBus.Introspectable") == unknown, "\(path)")
             #expect(peer.errorName(path, "GetAll", interface: "org.freedesktop.DBus.Properties") {
-                $0.append("org.inkstone.InputContext1")
+                $0.append(contextInterface)
             } == unknown, "\(path)")
         }
         #expect(peer.errorName(servicePath + "/context", "GetText") == unknown)

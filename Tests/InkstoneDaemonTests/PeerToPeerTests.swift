@@ -38,11 +38,11 @@ func peerCall(
             $0.append(strings: ["engine=hangul"] + (mode == .perEvent ? ["coalesce=false"] : []))
         }.reader()
         let context = try created.readObjectPath()
-        var handled = try peerCall(connection, context, "org.inkstone.InputContext1", "ProcessKeyNames") {
+        var handled = try peerCall(connection, context, contextInterface, "ProcessKeyNames") {
             $0.append(strings: ["g", "k", "s", "r", "m", "f", "space"])
         }.reader()
         #expect(try handled.readArray { try $0.readBool() } == Array(repeating: true, count: 7))
-        var text = try peerCall(connection, context, "org.inkstone.InputContext1", "GetText").reader()
+        var text = try peerCall(connection, context, contextInterface, "GetText").reader()
         #expect(try text.readString() == "한글 ")
         var commits = ""
         var members: Set<String> = []
@@ -67,7 +67,7 @@ func peerCall(
             $0.append(strings: ["engine=hangul"])
         }.reader()
         let context = try created.readObjectPath()
-        let reply = try peerCall(connection, context, "org.inkstone.InputContext1", "ProcessKeyNamesReporting") {
+        let reply = try peerCall(connection, context, contextInterface, "ProcessKeyNamesReporting") {
             $0.append(strings: ["g", "k", "s", "r", "m", "f", "space"])
         }
         var reader = reply.reader()
@@ -79,7 +79,7 @@ func peerCall(
         let events = try reader.readValue()
         message.write { $0.append(events) }
         #expect(only(["Committed"], SeenSignal.expand(message)).compactMap { $0.arguments.first?.stringValue }.joined() == "한글 ")
-        var text = try peerCall(connection, context, "org.inkstone.InputContext1", "GetText").reader()
+        var text = try peerCall(connection, context, contextInterface, "GetText").reader()
         #expect(try text.readString() == "한글 ")
         var signals: [String] = []
         while let message = connection.nextMessage(timeoutMilliseconds: 0) {
@@ -100,11 +100,11 @@ func peerCall(
         let second = try daemon.connect()
         defer { second.close() }
         #expect(throws: DBusKitError.self) {
-            _ = try peerCall(second, context, "org.inkstone.InputContext1", "GetText")
+            _ = try peerCall(second, context, contextInterface, "GetText")
         }
         let bus = try BusClient(address: daemon.bus.address)
         #expect(throws: DBusKitError.self) {
-            _ = try bus.call(busName, context, "org.inkstone.InputContext1", "GetText")
+            _ = try bus.call(busName, context, contextInterface, "GetText")
         }
 
         first.close()

@@ -1,6 +1,7 @@
 import CDBus
 import DBusKit
 import Glibc
+import InkstoneMeasure
 import InkstoneTestSupport
 import Synchronization
 import Testing
@@ -227,9 +228,7 @@ private final class FloodState: Sendable {
 }
 
 private func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    Double(MonotonicClock.nanoseconds()) / 1e9
 }
 
 private func sleepSeconds(_ seconds: Double) {
@@ -237,6 +236,5 @@ private func sleepSeconds(_ seconds: Double) {
 }
 
 private func median(_ samples: [Double]) -> Double {
-    let sorted = samples.sorted()
-    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    Samples(samples).median
 }

@@ -28,7 +28,7 @@ private func repositoryRoot(_ file: String = #filePath) -> String {
         #expect(methods.count == xml.split(separator: "<method ").count - 1)
         let byName = Dictionary(methods.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(byName["SetMarkedText"]?.signature == "sxxxx")
-        #expect(byName["SetMarkedText"]?.interface == "org.inkstone.InputContext1")
+        #expect(byName["SetMarkedText"]?.interface == InputContextObject.interface)
         #expect(byName["ProcessKeyEvent"]?.arguments.map(\.name) == ["keysym", "keycode", "state", "is_release", "time"])
         #expect(byName["SetLineFragments"]?.signature == "a(xxddddad)")
         #expect(byName["GetText"]?.signature == "")
