@@ -11,7 +11,7 @@ import InkstoneTestSupport
 struct TableBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tables",
-        abstract: "Reading-table load: cold (build and cache) vs warm (mapped), at SKK-JISYO.L and luna_pinyin sizes.")
+        abstract: "Reading-table load cold (build and cache) vs warm (mapped) at SKK-JISYO.L and luna_pinyin sizes; one durable learnt choice.")
 
     @Flag(help: "A smoke run (a tenth of the rows, fewer runs).") var quick = false
     @Flag(help: "Print JSON.") var json = false
@@ -37,7 +37,26 @@ struct TableBench: ParsableCommand {
         for shape in Self.shapes {
             rows += try measure(shape, scale: quick ? 10 : 1, coldRuns: quick ? 1 : 3, warmRuns: quick ? 5 : 20)
         }
+        rows.append(try learningRow(choices: quick ? 100 : 2_000))
         BenchTable.print(rows, json: json)
+    }
+
+    /// One learnt choice made durable: a journal line appended and `fdatasync`ed,
+    /// with the file rewritten every `UserDictionary.compactionLines` choices.
+    private func learningRow(choices: Int) throws -> BenchRow {
+        let folder = try makeTemporaryDirectory(prefix: "inkstone-learning")
+        defer { _ = try? InkstoneTestSupport.run(["rm", "-rf", folder]) }
+        let store = UserDictionary(name: "japanese", folder: folder)
+        var times: [UInt64] = []
+        for index in 0..<choices {
+            let start = EngineBenchTimer.now()
+            try store.learn("候補\(index % 7)", for: "よみ\(index)")
+            times.append(EngineBenchTimer.now() - start)
+        }
+        let stats = LatencyStats(times)
+        return BenchRow(
+            name: "learn one choice (journal + fdatasync)", unit: "µs", median: stats.median, p99: stats.p99, goal: "",
+            note: "\(choices) choices into a growing store, file rewritten every \(UserDictionary.compactionLines)")
     }
 
     private func measure(_ shape: Shape, scale: Int, coldRuns: Int, warmRuns: Int) throws -> [BenchRow] {

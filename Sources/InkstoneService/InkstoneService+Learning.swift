@@ -8,8 +8,12 @@ extension InkstoneService {
     public var learningProvider: LearningProvider { userDictionaries?.provider ?? .none }
 
     /// Every reading learnt in `dictionary` with its texts, the most recently used first.
+    /// - Throws: `LimitExceeded` when they hold more than `limits.string_bytes` of text.
     public func learnedEntries(_ dictionary: String) throws(InkstoneError) -> [(reading: String, texts: [String])] {
-        try store(dictionary).entries
+        let entries = try store(dictionary).entries
+        let bytes = entries.reduce(0) { sum, entry in sum + entry.reading.utf8.count + entry.texts.reduce(0) { $0 + $1.utf8.count } }
+        try checkReplySize(bytes, dictionary)
+        return entries
     }
 
     /// Learns `text` for `reading` in `dictionary`, durably.
@@ -23,8 +27,20 @@ extension InkstoneService {
     }
 
     /// `dictionary`'s store as its file reads (SKK user-jisyo style).
+    /// - Throws: `LimitExceeded` when it is longer than `limits.string_bytes`.
     public func exportLearned(_ dictionary: String) throws(InkstoneError) -> String {
-        try store(dictionary).exported()
+        let text = try store(dictionary).exported()
+        try checkReplySize(text.utf8.count, dictionary)
+        return text
+    }
+
+    /// A reply carries at most `limits.string_bytes` of text, as a call does.
+    private func checkReplySize(_ bytes: Int, _ dictionary: String) throws(InkstoneError) {
+        guard bytes <= limits.stringUTF8Bytes else {
+            throw .limitExceeded(
+                "the \(dictionary) store holds \(bytes) bytes, more than one reply carries (limits.string_bytes, "
+                    + "\(limits.stringUTF8Bytes)); read its file instead")
+        }
     }
 
     private func store(_ dictionary: String) throws(InkstoneError) -> UserDictionary {

@@ -44,4 +44,23 @@ import Testing
         #expect(try service.learnedEntries("japanese").isEmpty)
         #expect(throws: InkstoneError.self) { try InkstoneService().learnedEntries("japanese") }
     }
+
+    @Test func aStoreLargerThanOneReplyIsRefusedByName() throws {
+        let service = InkstoneService()
+        service.userDictionaries = UserDictionaries(folder: try makeTemporaryDirectory(prefix: "inkstone-learn"))
+        for index in 0..<20 { try service.learn("text\(index)", for: "reading\(index)", in: "emoji") }
+        service.limits.stringUTF8Bytes = 100
+        for call in [{ _ = try service.exportLearned("emoji") }, { _ = try service.learnedEntries("emoji") }]
+            as [() throws -> Void]
+        {
+            do {
+                try call()
+                Issue.record("a reply over the limit was sent")
+            } catch let error as InkstoneError {
+                #expect(error.code == .limitExceeded)
+            }
+        }
+        service.limits.stringUTF8Bytes = 1 << 20
+        #expect(try service.learnedEntries("emoji").count == 20)
+    }
 }
