@@ -33,14 +33,16 @@ import Testing
         #expect(store.ranked(dictionary, for: "ない").map(\.text) == ["感じ", "監事", "漢字"])
     }
 
-    @Test func whatIsLearntSurvivesAReopenWithoutAClose() throws {
-        let first = open()
-        first.record("漢字", for: "かんじ")
-        first.record("木", for: "き")
-        first.record("書", for: "かk")
-        try first.forget("木", for: "き")
-        first.record("気", for: "き")
-        // The first store is still open (as after a crash): a second one replays its journal.
+    @Test func whatIsLearntIsReplayedFromTheJournalOnReopen() throws {
+        do {
+            let first = open()
+            first.record("漢字", for: "かんじ")
+            first.record("木", for: "き")
+            first.record("書", for: "かk")
+            try first.forget("木", for: "き")
+            first.record("気", for: "き")
+        }
+        // The first store never rewrote its file (as after a crash): the second replays the journal.
         let second = open()
         #expect(second.entries.map(\.reading) == ["き", "かk", "かんじ"])
         #expect(second.learned(for: "き") == ["気"])
@@ -51,29 +53,35 @@ import Testing
     }
 
     @Test func theFileIsRewrittenEveryCompactionAndTheJournalStaysShort() throws {
-        let store = open()
-        for index in 0..<(UserDictionary.compactionLines + 10) { store.record("t\(index)", for: "r\(index)") }
-        let lines = try #require(readBytes(journal)).filter { $0 == UInt8(ascii: "\n") }.count
-        #expect(lines == 10)
+        do {
+            let store = open()
+            for index in 0..<(UserDictionary.compactionLines + 10) { store.record("t\(index)", for: "r\(index)") }
+            let lines = try #require(readBytes(journal)).filter { $0 == UInt8(ascii: "\n") }.count
+            #expect(lines == 10)
+        }
         let reopened = open()
         #expect(reopened.entries.count == UserDictionary.compactionLines + 10)
         #expect(reopened.entries.first?.reading == "r\(UserDictionary.compactionLines + 9)")
     }
 
     @Test func aTornOrBitFlippedJournalTailLosesOnlyThatLine() throws {
-        let first = open()
-        first.record("一", for: "いち")
-        first.record("二", for: "に")
-        first.record("三", for: "さん")
+        do {
+            let first = open()
+            first.record("一", for: "いち")
+            first.record("二", for: "に")
+            first.record("三", for: "さん")
+        }
         let intact = try #require(readBytes(journal))
         // A torn write: half of a line, no newline.
         try writeBytes(journal, intact + Array(intact.suffix(20).prefix(12)))
         #expect(open().entries.map(\.reading) == ["さん", "に", "いち"])
         #expect(log.all.contains { $0.contains("1 damaged line(s) skipped") })
 
-        let second = open()
-        second.record("四", for: "よん")
-        second.record("五", for: "ご")
+        do {
+            let second = open()
+            second.record("四", for: "よん")
+            second.record("五", for: "ご")
+        }
         var flipped = try #require(readBytes(journal))
         flipped[flipped.count - 4] ^= 0x01
         try writeBytes(journal, flipped)
@@ -89,14 +97,16 @@ import Testing
     ])
     func aForeignOrCorruptFileIsSetAsideNeverOverwritten(what: String, bytes: [UInt8]) throws {
         try writeBytes(file, bytes)
-        let store = open()
-        #expect(store.entries.isEmpty)
+        do {
+            let store = open()
+            #expect(store.entries.isEmpty)
+            store.record("漢字", for: "かんじ")
+        }
         let aside = try #require(folderNames(folder).first { $0.hasPrefix("japanese.jisyo.unreadable-") }, "\(what)")
         #expect(readBytes(folder + "/" + aside) == bytes, "the original bytes are kept")
         #expect(log.all.count == 1)
         #expect(log.all.first?.contains("is not a user dictionary") == true)
         #expect(log.all.first?.contains(aside) == true)
-        store.record("漢字", for: "かんじ")
         #expect(open().learned(for: "かんじ") == ["漢字"], "the store keeps working")
     }
 
@@ -129,13 +139,15 @@ import Testing
         var limits = LearningLimits()
         limits.maximumReadings = 3
         limits.maximumCandidates = 2
-        let store = open(limits)
-        for reading in ["a", "b", "c", "d"] { store.record("x", for: reading) }
-        store.record("x", for: "b")
-        store.record("y", for: "e")
-        #expect(store.entries.map(\.reading) == ["e", "b", "d"])
-        for text in ["1", "2", "3"] { store.record(text, for: "e") }
-        #expect(store.learned(for: "e") == ["3", "2"])
+        do {
+            let store = open(limits)
+            for reading in ["a", "b", "c", "d"] { store.record("x", for: reading) }
+            store.record("x", for: "b")
+            store.record("y", for: "e")
+            #expect(store.entries.map(\.reading) == ["e", "b", "d"])
+            for text in ["1", "2", "3"] { store.record(text, for: "e") }
+            #expect(store.learned(for: "e") == ["3", "2"])
+        }
         #expect(open(limits).entries.map(\.reading) == ["e", "b", "d"], "the bounds hold after a reopen")
     }
 
@@ -178,12 +190,28 @@ import Testing
         #expect(store.learned(for: "nihao") == ["你好"])
     }
 
-    @Test func concurrentChoicesAreAllKept() {
-        let store = open()
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0..<150 { store.record("t\(index)", for: "r\(thread)-\(index)") }
+    @Test func aSecondProcessOnTheSameStoreKeepsItsLearningInMemory() throws {
+        let first = open()
+        first.record("漢字", for: "かんじ")
+        let second = open()
+        #expect(second.path == nil)
+        #expect(second.entries.isEmpty)
+        #expect(log.all.contains { $0.contains("another process is using") })
+        second.record("感じ", for: "かんじ")
+        withExtendedLifetime(first) {
+            #expect(first.learned(for: "かんじ") == ["漢字"])
         }
-        #expect(store.entries.count == 600)
+        #expect(readBytes(journal).map { String(decoding: $0, as: UTF8.self).contains("感じ") } == false)
+    }
+
+    @Test func concurrentChoicesAreAllKept() {
+        do {
+            let store = open()
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<150 { store.record("t\(index)", for: "r\(thread)-\(index)") }
+            }
+            #expect(store.entries.count == 600)
+        }
         #expect(open().entries.count == 600)
     }
 

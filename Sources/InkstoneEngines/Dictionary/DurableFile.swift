@@ -29,8 +29,9 @@ enum DurableFile {
 
     /// Replaces `path` with `bytes` atomically: a reader sees the old file or
     /// the new one, never a mix, and after return the new one survives a crash.
+    /// The temporary file is named after the process, so two daemons never write one.
     static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
-        let temporary = path + ".tmp"
+        let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure("cannot create", temporary) }
         do throws(Failure) {

@@ -12,6 +12,8 @@ import Synchronization
 /// and when the store opens, the file is rewritten atomically (temporary file,
 /// `fsync`, `rename`) and the journal emptied.
 ///
+/// The journal is locked (`flock`) while the store is open: a second process
+/// opening the same store keeps its learning in memory, with a log line.
 /// A file that is not a dictionary is never overwritten: it is renamed aside
 /// (`<name>.jisyo.unreadable-<seconds>`) with a log line and the store starts
 /// empty. A folder that cannot be written leaves the store in memory only
@@ -49,13 +51,18 @@ public final class UserDictionary: CandidateLearning {
             let path = folder + "/" + name + ".jisyo"
             do throws(DurableFile.Failure) {
                 try DurableFile.makeDirectory(folder)
+                journal = open(path + ".journal", O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+                guard journal >= 0 else { throw DurableFile.Failure("cannot open", path + ".journal") }
+                // One writer per store: a second daemon of the same user keeps its learning in memory.
+                guard flock(journal, LOCK_EX | LOCK_NB) == 0 else {
+                    throw DurableFile.Failure("another process is using", path + ".journal")
+                }
                 loaded = LearnedEntries(try Self.readFile(path, log: log), limits: limits)
                 let replay = try Self.replayJournal(path + ".journal", into: &loaded, log: log)
                 if replay > 0 || !Self.isCurrentFormat(path) {
                     try DurableFile.replace(path, with: Array(UserDictionaryFormat.render(loaded.ordered).utf8))
+                    guard ftruncate(journal, 0) == 0 else { throw DurableFile.Failure("cannot empty", path + ".journal") }
                 }
-                journal = open(path + ".journal", O_WRONLY | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-                guard journal >= 0 else { throw DurableFile.Failure("cannot open", path + ".journal") }
                 try DurableFile.syncFolder(of: path)
                 file = path
             } catch {
