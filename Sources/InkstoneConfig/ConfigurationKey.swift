@@ -139,6 +139,9 @@ extension ConfigurationKey {
         limit("limits.undo_bytes_per_context", "UTF-8 bytes of replaced text one context's undo and redo may hold", \.limits.undoUTF8BytesPerContext),
         limit("limits.open_undo_group_bytes", "UTF-8 bytes one open explicit undo group may hold", \.limits.openUndoGroupUTF8Bytes),
         limit("limits.key_names_per_call", "key names one ProcessKeyNames call may carry", \.limits.keyNamesPerCall),
+        // MARK: learning (dictionary engines)
+        limit("learning.max_readings", "readings each dictionary's learning store keeps; the least recently used go first", \.engines.learning.maximumReadings),
+        limit("learning.max_candidates", "candidates kept per reading; the least recently chosen go first", \.engines.learning.maximumCandidates),
     ]
 
     /// Every key's name.

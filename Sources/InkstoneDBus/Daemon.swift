@@ -53,6 +53,7 @@ public final class Daemon: @unchecked Sendable {
         loop = try EventLoop()
         connection = try Connection(address: address)
         service = InkstoneService(limits: settings.limits, engineSettings: settings.engines)
+        service.userDictionaries = UserDictionaries(limits: settings.engines.learning) { logger.warning("\($0)") }
         DaemonLogHandler.level = settings.logLevel
         let peers = self.peers
         let router = PeerRouter(bus: connection, logger: logger) { identity in peers.connection(for: identity) }

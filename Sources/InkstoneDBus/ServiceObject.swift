@@ -56,6 +56,7 @@ public enum ServiceObject {
         table.method("ListDocuments", output: "ao") { call, _ in
             .paths(service.documentIDs(usableBy: call.sender).map(ObjectPaths.document))
         }
+        addLearningMethods(to: &table, service: service)
         table.method("Reload", output: "s") { _, _ in
             guard let reload else { throw InkstoneError.invalidState("this daemon has no configuration to reload") }
             return .string(try reload())

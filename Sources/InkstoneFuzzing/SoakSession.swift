@@ -14,7 +14,7 @@ final class SoakSession {
         runtime = try makeTemporaryDirectory(prefix: "inkstone-soak")
         bus = try PrivateBus()
         daemon = try DaemonProcess(
-            executable: daemonPath, arguments: ["--address", bus.address], environment: ["XDG_RUNTIME_DIR": runtime])
+            executable: daemonPath, arguments: ["--address", bus.address], environment: ["XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data"])
         guard try daemon.waitForName(InkstoneNames.busName, on: bus.address) else {
             throw TestSupportError("inkstoned did not start: \(daemon.stderr)")
         }

@@ -37,6 +37,8 @@ public struct ContextOptions: Sendable, Equatable {
     public var coalesce: Bool = true
     /// Whether East Asian Ambiguous characters take 2 cells in the cell grid.
     public var ambiguousWide: Bool = false
+    /// Whether the field is sensitive (a password, a PIN): its engine learns nothing.
+    public var sensitive: Bool = false
 
     /// Default options.
     public init() {}
@@ -47,7 +49,7 @@ public struct ContextOptions: Sendable, Equatable {
     /// The option names `parse` accepts.
     public static let names = [
         "unit", "program", "document", "notifications", "focus_out", "queue_edits", "engine", "persist", "coalesce",
-        "ambiguous_wide",
+        "ambiguous_wide", "sensitive",
     ]
 
     /// Parses options written as `name=value` strings (for clients such as
@@ -64,7 +66,7 @@ public struct ContextOptions: Sendable, Equatable {
             let name = String(entry[..<equals])
             let value = String(entry[entry.index(after: equals)...])
             switch name {
-            case "queue_edits", "persist", "coalesce", "ambiguous_wide":
+            case "queue_edits", "persist", "coalesce", "ambiguous_wide", "sensitive":
                 guard let flag = ["true": true, "false": false, "1": true, "0": false][value] else {
                     throw InkstoneError.invalidArgument("option '\(name)' takes true or false, not '\(value)'")
                 }
@@ -120,6 +122,8 @@ public struct ContextOptions: Sendable, Equatable {
                 result.coalesce = b
             case ("ambiguous_wide", .bool(let b)):
                 result.ambiguousWide = b
+            case ("sensitive", .bool(let b)):
+                result.sensitive = b
             default:
                 guard names.contains(name) else {
                     throw InkstoneError.invalidArgument(

@@ -14,6 +14,9 @@ public final class InkstoneService: @unchecked Sendable {
     public var engineSettings: EngineSettings
     /// Where notifications go.
     public weak var sink: (any NotificationSink)?
+    /// The learning stores dictionary engines rank with (nil: nothing is learnt;
+    /// see `InkstoneService+Learning.swift`).
+    public var userDictionaries: UserDictionaries?
 
     private(set) var documents: [UInt64: SharedDocument] = [:]
     private(set) var contexts: [UInt64: InputContext] = [:]

@@ -34,7 +34,8 @@ extension InputContext {
 
     /// Switches engines; the old engine's composition is committed first.
     public func setEngine(_ id: String) throws(InkstoneError) {
-        let next = try EngineRegistry.makeEngine(id: id, settings: service.engineSettings)
+        let next = try EngineRegistry.makeEngine(
+            id: id, settings: service.engineSettings, learning: Self.learning(options: options, service: service))
         try apply(engine.commitAndReset())
         engine = next
         service.publishProperties(of: shared)

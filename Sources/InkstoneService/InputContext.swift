@@ -46,7 +46,9 @@ public final class InputContext {
         self.options = options
         self.service = service
         let settings = service.engineSettings
-        engine = try EngineRegistry.makeEngine(id: options.engine ?? settings.defaultEngine, settings: settings)
+        engine = try EngineRegistry.makeEngine(
+            id: options.engine ?? settings.defaultEngine, settings: settings,
+            learning: Self.learning(options: options, service: service))
         subscriptions = options.notifications
         view = shared.document.makeView(unit: options.unit, undo: service.limits.undoConfiguration)
     }

@@ -15,7 +15,10 @@ struct InkstoneCommand: ParsableCommand {
             \(ExitStatus.documentation)
             """,
         version: InkstoneVersion.current,
-        subcommands: [TypeCommand.self, MonitorCommand.self, EnginesCommand.self, StatusCommand.self, ConfigCommand.self]
+        subcommands: [
+            TypeCommand.self, MonitorCommand.self, EnginesCommand.self, StatusCommand.self, ConfigCommand.self,
+            DictCommand.self,
+        ]
     )
 
     /// Runs the command line: a mistyped subcommand gets a suggestion, usage errors exit 2.

@@ -15,12 +15,15 @@ final class RunningDaemon {
     let daemon: DaemonProcess
 
     /// Starts the daemon with `arguments`; it reads no configuration file of the user running
-    /// the tests (`XDG_CONFIG_HOME` points nowhere unless `environment` sets it).
+    /// the tests (`XDG_CONFIG_HOME` points nowhere unless `environment` sets it) and keeps what
+    /// it learns in a fresh folder (`XDG_DATA_HOME`, unless `environment` sets it).
     init(bus: PrivateBus? = nil, arguments: [String] = [], environment: [String: String] = [:]) throws {
         self.bus = try bus ?? PrivateBus()
+        let dataHome = try environment["XDG_DATA_HOME"] ?? makeTemporaryDirectory(prefix: "inkstone-data")
+        let defaults = ["XDG_CONFIG_HOME": "/nonexistent/inkstone-tests", "XDG_DATA_HOME": dataHome]
         daemon = try DaemonProcess(
             arguments: ["--address", self.bus.address] + arguments,
-            environment: ["XDG_CONFIG_HOME": "/nonexistent/inkstone-tests"].merging(environment) { $1 })
+            environment: defaults.merging(environment) { $1 })
         let owned = try daemon.waitForName(busName, on: self.bus.address)
         try #require(owned, "inkstoned did not take \(busName): \(daemon.stderr)")
     }

@@ -46,7 +46,7 @@ extension InkstoneIntrospection {
       <arg name="version" type="s" direction="out"/>
     </method>
     <method name="CreateInputContext">
-      <annotation name="org.gtk.GDBus.DocString" value="Creates an input context owned by the caller and returns its path. Options (all optional): unit (s: utf16, utf8, scalars, graphemes; default utf16), program (s, at most 255 bytes, else LimitExceeded), document (o: attach to a document created by or shared with the caller; default a new document), notifications (as: text, selection, marked, commit, edits, properties, candidates, geometry; default all but properties), focus_out (s: commit or discard; default commit), queue_edits (b: queue edits while another context composes, else Busy; default true), engine (s: an id from ListEngines; default the configuration's default_engine, compose; an unknown id is InvalidArgument with a suggestion, an engine whose data is not installed InvalidState naming the Debian package), persist (b: the context outlives the caller's connection and any peer may call it, for dbus-send and scripts; default false), ambiguous_wide (b: East Asian Ambiguous characters take 2 cells in SetCellGrid layouts; default false), coalesce (b: true, the default, sends each call's notifications for this context as one Notifications signal; false sends one signal per notification, for dbus-monitor and dbus-send users). Unknown options are InvalidArgument; too many contexts (of the caller, of the user, or persistent ones) LimitExceeded."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Creates an input context owned by the caller and returns its path. Options (all optional): unit (s: utf16, utf8, scalars, graphemes; default utf16), program (s, at most 255 bytes, else LimitExceeded), document (o: attach to a document created by or shared with the caller; default a new document), notifications (as: text, selection, marked, commit, edits, properties, candidates, geometry; default all but properties), focus_out (s: commit or discard; default commit), queue_edits (b: queue edits while another context composes, else Busy; default true), engine (s: an id from ListEngines; default the configuration's default_engine, compose; an unknown id is InvalidArgument with a suggestion, an engine whose data is not installed InvalidState naming the Debian package), persist (b: the context outlives the caller's connection and any peer may call it, for dbus-send and scripts; default false), ambiguous_wide (b: East Asian Ambiguous characters take 2 cells in SetCellGrid layouts; default false), coalesce (b: true, the default, sends each call's notifications for this context as one Notifications signal; false sends one signal per notification, for dbus-monitor and dbus-send users); sensitive (b: the field holds a password or other secret: its dictionary engine learns nothing from it; default false). Unknown options are InvalidArgument; too many contexts (of the caller, of the user, or persistent ones) LimitExceeded."/>
       <arg name="options" type="a{sv}" direction="in"/>
       <arg name="context" type="o" direction="out"/>
     </method>
@@ -74,6 +74,28 @@ extension InkstoneIntrospection {
     <method name="ListDocuments">
       <annotation name="org.gtk.GDBus.DocString" value="The documents the caller may attach contexts to: those it created and those shared with it, in creation order."/>
       <arg name="documents" type="ao" direction="out"/>
+    </method>
+    <method name="ListLearned">
+      <annotation name="org.gtk.GDBus.DocString" value="What the user taught a dictionary (japanese, pinyin or emoji; another name is InvalidArgument with a suggestion): (reading, texts) pairs, the most recently used reading first, each reading's texts most recently chosen first. Dictionary engines put these first among their candidates. Kept in $XDG_DATA_HOME/inkstone/DICTIONARY.jisyo (else ~/.local/share/inkstone/), an SKK user-jisyo style UTF-8 file, and its journal; each store keeps at most learning.max_readings readings and learning.max_candidates texts per reading (configuration keys; the least recently used are dropped). A store file that is not a dictionary is renamed aside (DICTIONARY.jisyo.unreadable-SECONDS) with a warning in the log, and learning starts empty. A store holding more text than one call may carry (limits.string_bytes) is LimitExceeded here and in ExportLearned: read its file instead."/>
+      <arg name="dictionary" type="s" direction="in"/>
+      <arg name="entries" type="a(sas)" direction="out"/>
+    </method>
+    <method name="Learn">
+      <annotation name="org.gtk.GDBus.DocString" value="Teaches a dictionary that text is the first choice for reading, as choosing that candidate does. Durable when the reply arrives: the change is in the store's journal on disk. An unknown dictionary, an empty reading or text, a reading holding a space, control character, / or ; and a text holding U+0000 are InvalidArgument; a reading or text longer than 255 UTF-8 bytes is LimitExceeded; a store that cannot be written is InvalidState. A failed call changes nothing."/>
+      <arg name="dictionary" type="s" direction="in"/>
+      <arg name="reading" type="s" direction="in"/>
+      <arg name="text" type="s" direction="in"/>
+    </method>
+    <method name="Forget">
+      <annotation name="org.gtk.GDBus.DocString" value="Removes a learnt text from a reading of a dictionary, durably (a reading left with no text goes). Errors as Learn, and UnknownObject when that text is not learnt for that reading; a failed call changes nothing."/>
+      <arg name="dictionary" type="s" direction="in"/>
+      <arg name="reading" type="s" direction="in"/>
+      <arg name="text" type="s" direction="in"/>
+    </method>
+    <method name="ExportLearned">
+      <annotation name="org.gtk.GDBus.DocString" value="A dictionary's learnt entries as its file reads: SKK user-jisyo style UTF-8 text (;; okuri-ari entries. and ;; okuri-nasi entries. sections, one reading /text1/text2/ line per reading, most recent first; a text holding / or ; is written (concat &quot;a\057b&quot;) as SKK does). Errors as ListLearned."/>
+      <arg name="dictionary" type="s" direction="in"/>
+      <arg name="text" type="s" direction="out"/>
     </method>
     <method name="Reload">
       <annotation name="org.gtk.GDBus.DocString" value="Reads the configuration file again (as SIGHUP does) and returns its path (empty: no file, built-in defaults). Command-line flags still override it. Existing contexts and their engines stay; new limits and engine settings apply to what comes next. A file with an error is InvalidArgument with file:line: message, and the configuration in force does not change."/>

@@ -20,6 +20,10 @@ public struct EngineSettings: Sendable, Equatable {
     /// The selection label of each position on a candidate page, one printable ASCII character each.
     public var candidateLabels: String
 
+    // MARK: learning (dictionary engines)
+    /// How much each dictionary's learning store keeps.
+    public var learning = LearningLimits()
+
     /// The settings of a stock daemon, made once.
     public static let stock = EngineSettings()
 
