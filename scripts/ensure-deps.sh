@@ -13,6 +13,7 @@ packages=(
   libglib2.0-bin                       # gdbus, used by tests and examples
   systemd                              # busctl, used by tests (busctl tree)
   unicode-data                         # Unicode break test vectors for tests
+  skkdic libkkc-utils libkkc-data     # Japanese: SKK-JISYO.L; kkc is the accuracy benchmark's reference
   python3-dbus valgrind                # scripts/profile-keys.sh (daemon CPU and instructions per key); python3: strict XML check of dbus/*.xml
 )
 
