@@ -26,6 +26,9 @@ struct JapaneseBench: ParsableCommand {
     @Flag(help: "Skip the kkc comparison.")
     var noKkc = false
 
+    @Flag(help: "Print every sentence the engine gets wrong, with the gold text (and kkc's).")
+    var showMisses = false
+
     func run() throws {
         let set = try JapaneseSentenceSet.load(sentences)
         let rssBefore = residentBytes()
@@ -42,10 +45,18 @@ struct JapaneseBench: ParsableCommand {
         let ours = set.map { sentence in
             converter.convert(sentence.reading).map { (reading: $0.reading, text: $0.text) }
         }
+        let kkc = noKkc ? nil : try KkcReference.convert(set.map(\.reading))
+        if showMisses {
+            for (index, sentence) in set.enumerated() where ours[index].map(\.text).joined() != sentence.text {
+                let theirs = kkc.map { " kkc " + $0[index].map(\.text).joined(separator: "|") } ?? ""
+                print("miss: " + ours[index].map(\.text).joined(separator: "|") + "  gold "
+                      + sentence.segments.map(\.text).joined(separator: "|") + theirs)
+            }
+        }
         print("japanese conversion accuracy (\(set.count) sentences, \(set.reduce(0) { $0 + $1.segments.count }) segments)")
         print("  inkstone  " + JapaneseAccuracy(set: set, outputs: ours).summary)
         if !noKkc {
-            if let kkc = try KkcReference.convert(set.map(\.reading)) {
+            if let kkc {
                 print("  kkc       " + JapaneseAccuracy(set: set, outputs: kkc).summary)
             } else {
                 print("  kkc       not installed (Debian package libkkc-utils)")

@@ -153,6 +153,20 @@ struct JapaneseEngineTests {
         #expect(typed.committed == "私は学校に行きます")
     }
 
+    /// The cost model's rules, one sentence each: particles after nouns (私は), endings after
+    /// verb stems (行きます), adjectives over okuri-nasi homographs (青い, not 葵), する
+    /// after a noun (運転します), a word + particle over a longer word (秋は, not 秋葉),
+    /// ichidan stems (見ました), loanwords with ー in katakana (ニュース).
+    @Test(arguments: [
+        ("soragaaoi", "空が青い"), ("kurumawountenshimasu", "車を運転します"),
+        ("akihasuzushii", "秋は涼しい"), ("nyu-suwomimashita", "ニュースを見ました"),
+        ("yasaiwokaimashita", "野菜を買いました"),
+    ]) func theCostModelReadsTypicalSentences(romaji: String, expected: String) throws {
+        var engine = engine()
+        let typed = try press(letters(romaji) + ["space", "Return"], into: &engine)
+        #expect(typed.committed == expected, "\(romaji)")
+    }
+
     @Test func functionKeysShowTheKanaForms() throws {
         var engine = engine()
         _ = try press(letters("kanji"), into: &engine)

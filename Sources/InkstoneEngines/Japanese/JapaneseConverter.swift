@@ -27,7 +27,7 @@ public struct JapaneseConverter: Sendable {
 
     /// One lattice edge.
     private struct Edge {
-        enum Kind { case word, okuri, learnt, function, unknown }
+        enum Kind { case word, okuri, ichidan, kana, katakana, learnt, function, unknown }
         var start: Int
         var end: Int
         var kind: Kind
@@ -82,21 +82,27 @@ public struct JapaneseConverter: Sendable {
     // MARK: Lattice
 
     private func bestPath(_ characters: [Character]) -> [Edge] {
-        // States: (position, whether the last edge was an okuri-ari word), as endings cost less after one.
+        // States: (position, what the last edge was: 0 a noun or kana, 1 a verb or adjective
+        // (endings cost less after one), 2 a function word (another costs more)).
         let count = characters.count
-        var best = [[Double]](repeating: [.infinity, .infinity], count: count + 1)
-        var back = [[(edge: Edge, state: Int)?]](repeating: [nil, nil], count: count + 1)
+        var best = [[Double]](repeating: [.infinity, .infinity, .infinity], count: count + 1)
+        var back = [[(edge: Edge, state: Int)?]](repeating: [nil, nil, nil], count: count + 1)
         best[0][0] = 0
         for start in 0..<count {
             let starts = edges(from: start, in: characters)
-            for state in 0...1 where best[start][state] < .infinity {
+            for state in 0...2 where best[start][state] < .infinity {
                 for edge in starts {
                     var cost = edge.cost
                     if edge.kind == .function, start > 0 {
                         let ending = JapaneseGrammar.endings.contains(String(characters[edge.start..<edge.end]))
-                        cost = ending ? (state == 1 ? 2 : 4) : 3
+                        cost = state == 2 ? 6 : ending ? (state == 1 ? 2 : 4) : 3
                     }
-                    let next = edge.kind == .okuri ? 1 : 0
+                    let next: Int
+                    switch edge.kind {
+                    case .okuri, .ichidan, .kana: next = 1
+                    case .function: next = 2
+                    default: next = 0
+                    }
                     if best[start][state] + cost < best[edge.end][next] {
                         best[edge.end][next] = best[start][state] + cost
                         back[edge.end][next] = (edge, state)
@@ -106,7 +112,7 @@ public struct JapaneseConverter: Sendable {
         }
         var path: [Edge] = []
         var position = count
-        var state = best[count][1] < best[count][0] ? 1 : 0
+        var state = (0...2).min { best[count][$0] < best[count][$1] } ?? 0
         while position > 0, let step = back[position][state] {
             path.append(step.edge)
             position = step.edge.start
@@ -126,10 +132,21 @@ public struct JapaneseConverter: Sendable {
                 found.append(Edge(start: start, end: end, kind: .learnt, cost: 7 - bonus))
             }
             if !table.entries(for: reading).isEmpty {
-                found.append(Edge(start: start, end: end, kind: .word, cost: 10 - bonus))
+                found.append(Edge(start: start, end: end, kind: .word, cost: 10 - bonus + particlePenalty(reading)))
             }
             if end - start >= 2, !okuriEntries(characters[start..<end]).isEmpty {
-                found.append(Edge(start: start, end: end, kind: .okuri, cost: 10.05 - bonus))
+                // An adjective (a stem of two kana or more + い) wins over an okuri-nasi homograph.
+                let adjective = end - start >= 3 && characters[end - 1] == "い"
+                found.append(Edge(start: start, end: end, kind: .okuri, cost: (adjective ? 9.9 : 10.05) - bonus))
+            }
+            if !ichidanEntries(characters[start..<end]).isEmpty {
+                found.append(Edge(start: start, end: end, kind: .ichidan, cost: 10.1 - bonus))
+            }
+            if JapaneseGrammar.kanaWords.contains(reading) {
+                found.append(Edge(start: start, end: end, kind: .kana, cost: 8.5 - bonus))
+            }
+            if end - start >= 2, JapaneseGrammar.looksLikeLoanword(characters[start..<end], atStart: start == 0) {
+                found.append(Edge(start: start, end: end, kind: .katakana, cost: 8 + 0.5 * Double(end - start)))
             }
             if end - start <= JapaneseGrammar.longestFunctionWord, JapaneseGrammar.functionWords.contains(reading) {
                 found.append(Edge(start: start, end: end, kind: .function, cost: start == 0 ? 12 : 3))
@@ -138,6 +155,16 @@ public struct JapaneseConverter: Sendable {
         let character = characters[start]
         found.append(Edge(start: start, end: start + 1, kind: .unknown, cost: Self.isHiragana(character) ? 15 : 1))
         return found
+    }
+
+    /// The extra cost of a dictionary word that is a shorter word and a particle
+    /// (`にくが` 肉芽 beside 肉 + が; for a one-kana word only が and を: `ひが` 彼我
+    /// beside 日 + が): 3.5, so the particle reading wins.
+    private func particlePenalty(_ reading: String) -> Double {
+        guard reading.count >= 2, let last = reading.last, JapaneseGrammar.particleKana.contains(last),
+              reading.count >= 3 || last == "が" || last == "を",
+              !table.entries(for: String(reading.dropLast())).isEmpty else { return 0 }
+        return 3.5
     }
 
     /// Whether `characters` is a run of function words.
@@ -170,19 +197,39 @@ public struct JapaneseConverter: Sendable {
         }
     }
 
+    /// The entries of an ichidan verb stem (`み` of 見る, `ね` of 寝る): SKK keys them as
+    /// the stem + `r` (`みr` → 見); the stem ends in an i- or e-row kana.
+    private func ichidanEntries(_ characters: ArraySlice<Character>) -> [DictionaryEntry] {
+        guard let last = characters.last, JapaneseGrammar.ichidanStemEnds.contains(last) else { return [] }
+        let stem = String(characters)
+        guard Self.isHiragana(stem) else { return [] }
+        return table.entries(for: stem + "r")
+    }
+
     /// The segment for `characters` whose content word is the first `contentLength`
     /// characters (ordered by `kind`), then the other ways to read it as one word with
     /// function words after it (longest word first), then its kana; learnt choices before all.
     private func segment(_ characters: ArraySlice<Character>, contentLength: Int, kind: Edge.Kind) -> JapaneseSegment {
         let reading = String(characters)
-        var entries = split(characters, contentLength: contentLength, okuriFirst: kind == .okuri)
+        var entries = split(characters, contentLength: contentLength, okuriFirst: kind == .okuri || kind == .ichidan)
         for length in stride(from: characters.count, to: 0, by: -1) where length != contentLength {
             let rest = characters[(characters.startIndex + length)...]
             guard rest.isEmpty || isFunctionWords(rest) else { continue }
             entries += split(characters, contentLength: length, okuriFirst: false)
         }
-        let kanaForms = [DictionaryEntry(text: reading), DictionaryEntry(text: KanaForms.katakana(reading))]
-        entries = kind == .unknown ? kanaForms + entries : entries + kanaForms
+        var kanaForms = [DictionaryEntry(text: reading), DictionaryEntry(text: KanaForms.katakana(reading))]
+        switch kind {
+        case .katakana:
+            // The loanword in katakana, its particles in hiragana.
+            let contentEnd = characters.startIndex + contentLength
+            let loanword = KanaForms.katakana(String(characters[..<contentEnd])) + String(characters[contentEnd...])
+            kanaForms.reverse()
+            entries = [DictionaryEntry(text: loanword)] + kanaForms + entries
+        case .unknown, .kana:
+            entries = kanaForms + entries
+        default:
+            entries += kanaForms
+        }
         if let learning { entries = learning.ranked(entries, for: reading) }
         var seen: Set<String> = []
         let candidates = entries.compactMap { entry -> Candidate? in
@@ -198,7 +245,7 @@ public struct JapaneseConverter: Sendable {
         let content = characters[..<contentEnd]
         let suffix = String(characters[contentEnd...])
         let plain = table.entries(for: String(content)).map { suffixed($0, suffix) }
-        let okuri = okuriEntries(content).map { suffixed($0, suffix) }
+        let okuri = (okuriEntries(content) + ichidanEntries(content)).map { suffixed($0, suffix) }
         return okuriFirst ? okuri + plain : plain + okuri
     }
 

@@ -17,7 +17,38 @@ enum JapaneseGrammar {
         "い", "かった", "くて", "くない", "く", "さ", "き", "け", "ければ",
         "る", "れる", "られる", "せる", "させる", "う", "よう", "ている", "ています", "ていた", "ていました",
         "てい", "てる", "ておく", "てしまう", "ちゃう",
+        // する after a noun (運転します)
+        "する", "します", "しました", "しません", "しませんでした", "して", "した", "しない", "しています",
+        "しましょう", "すれば", "でしょう",
     ])
+
+    /// Kana that are particles on their own, for telling a word + particle from a longer word.
+    static let particleKana: Set<Character> = ["は", "が", "を", "に", "で", "と", "も", "の", "へ"]
+
+    /// Common words usually written in kana (auxiliary verbs, adverbs, formal nouns); as
+    /// verbs they take endings (`あり` + `ます`).
+    static let kanaWords: Set<String> = Set([
+        "ある", "あり", "あっ", "いる", "います", "いました", "いません", "なる", "なり", "なっ",
+        "ください", "くださ", "もらう", "もらい", "もらっ", "くれる", "くれ", "あげる", "あげ",
+        "とても", "もう", "まだ", "こと", "もの", "ところ", "これ", "それ", "あれ", "どれ",
+        "ここ", "そこ", "どこ", "この", "その", "あの", "どの",
+    ])
+
+    /// The last kana of an ichidan verb stem (i- and e-row: 見る, 寝る).
+    static let ichidanStemEnds: Set<Character> = Set("いきしちにひみりぎじびぴえけせてねへめれげぜでべぺ")
+
+    /// Whether a hiragana run reads as a loanword written in katakana: it has ー or a small
+    /// vowel (`にゅーす`, `ふぁいる`) with at most four kana before the first and two after
+    /// the last, no を, and neither ends in a particle nor, away from the start, begins with one.
+    static func looksLikeLoanword(_ characters: ArraySlice<Character>, atStart: Bool) -> Bool {
+        guard let first = characters.first, let last = characters.last, !particleKana.contains(last),
+              atStart || !particleKana.contains(first), !characters.contains("を") else { return false }
+        let isMarker: (Character) -> Bool = { $0 == "ー" || "ぁぃぅぇぉ".contains($0) }
+        guard let firstMarker = characters.firstIndex(where: isMarker),
+              let lastMarker = characters.lastIndex(where: isMarker),
+              firstMarker - characters.startIndex <= 4, characters.endIndex - lastMarker <= 3 else { return false }
+        return characters.allSatisfy { JapaneseConverter.isHiragana($0) }
+    }
 
     /// The function words that end a verb or adjective (okuri-ari words) rather than follow a noun.
     static let endings: Set<String> = Set([
