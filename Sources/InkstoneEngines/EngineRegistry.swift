@@ -3,8 +3,9 @@ import InkstoneText
 
 /// The engines the daemon offers, by id, and whether their data is installed.
 ///
-/// Ids are `compose`, `direct`, `unicode`, `hangul` (on the configured keyboard) and
-/// `hangul:<keyboard>` for every libhangul keyboard (`hangul:39`, `hangul:3f`, …).
+/// Ids are `compose`, `direct`, `unicode`, `hangul` (on the configured keyboard),
+/// `hangul:<keyboard>` for every libhangul keyboard (`hangul:39`, `hangul:3f`, …) and
+/// `japanese` (skkdic's SKK-JISYO.L).
 public enum EngineRegistry {
     /// One registry entry.
     public struct Entry: Hashable, Sendable {
