@@ -1,4 +1,4 @@
-import InkstoneText
+import InkstoneCore
 import Synchronization
 
 /// The learning stores of a daemon, one per dictionary name, opened on first

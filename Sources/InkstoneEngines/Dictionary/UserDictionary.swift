@@ -1,5 +1,5 @@
 import Glibc
-import InkstoneText
+import InkstoneCore
 import Synchronization
 
 /// A durable learning store for one dictionary (`japanese`, `pinyin`, `emoji`):

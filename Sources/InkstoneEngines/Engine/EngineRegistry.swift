@@ -3,8 +3,9 @@ import InkstoneCore
 
 /// The engines the daemon offers, by id, and whether their data is installed.
 ///
-/// Ids are `compose`, `direct`, `unicode`, `hangul` (on the configured keyboard) and
-/// `hangul:<keyboard>` for every libhangul keyboard (`hangul:39`, `hangul:3f`, …).
+/// Ids are `compose`, `direct`, `unicode`, `hangul` (on the configured keyboard),
+/// `hangul:<keyboard>` for every libhangul keyboard (`hangul:39`, `hangul:3f`, …) and
+/// `japanese` (skkdic's SKK-JISYO.L).
 public enum EngineRegistry {
     /// One registry entry.
     public struct Entry: Hashable, Sendable {
@@ -49,7 +50,7 @@ public enum EngineRegistry {
 
     /// Every engine id the daemon knows, available or not.
     public static let knownIDs: [String] =
-        ["compose", "direct", "hangul", "unicode"] + hangulKeyboards.map { "hangul:\($0.id)" }
+        ["compose", "direct", "hangul", "japanese", "unicode"] + hangulKeyboards.map { "hangul:\($0.id)" }
 
     /// All engines that can be made with `settings`, default first.
     public static func entries(settings: EngineSettings = .stock) -> [Entry] {
@@ -57,6 +58,8 @@ public enum EngineRegistry {
             Entry(id: "compose", description: "Latin text with dead keys and the Compose key (the locale's X11 Compose table)"),
             Entry(id: "direct", description: "Keys as typed, no composition"),
             Entry(id: "hangul", description: "Korean Hangul, keyboard \(settings.hangulKeyboard) (configurable), with Hanja conversion"),
+            // Japanese
+            Entry(id: "japanese", description: "Japanese: romaji to kana to kanji conversion (SKK dictionary)"),
             Entry(id: "unicode", description: "Unicode code point entry: \(settings.unicodeKey), hex digits, Space"),
         ] + hangulKeyboards.map { Entry(id: "hangul:\($0.id)", description: "Korean Hangul, \($0.name), with Hanja conversion") }
         let available = all.filter { unavailableReason($0.id, settings: settings) == nil }
@@ -76,6 +79,9 @@ public enum EngineRegistry {
                 ? "no X11 Compose table could be loaded (install the Debian package libx11-data)" : nil
         case "direct", "unicode":
             return nil
+        case "japanese":
+            return access(SKKDictionary.defaultPath, R_OK) == 0
+                ? nil : "\(SKKDictionary.defaultPath) is missing (install the Debian package \(SKKDictionary.package))"
         default:
             guard let keyboard = hangulKeyboardID(of: id, settings: settings) else { return nil }
             let path = "\(settings.hangulKeyboardDirectory)/hangul-keyboard-\(keyboard).xml"
@@ -117,6 +123,12 @@ public enum EngineRegistry {
         case "direct": return DirectEngine()
         case "compose": return ComposeEngine()
         case "unicode": return UnicodeEngine(trigger: settings.unicodeKey)
+        case "japanese":
+            // The dictionary loads in the background; the engine composes kana meanwhile.
+            JapaneseDictionary.loadInBackground()
+            return JapaneseEngine(
+                table: JapaneseDictionary.deferred, learning: learning.store(for: "japanese"),
+                candidatePageSize: settings.candidatePageSize, candidateLabels: settings.candidateLabels)
         default:
             guard let keyboardID = hangulKeyboardID(of: id, settings: settings) else {
                 throw .invalidArgument("no engine with id '\(id)'")

@@ -1,0 +1,79 @@
+/// The few facts of Japanese grammar the converter uses with a dictionary that has
+/// neither frequencies nor parts of speech: function words (particles, auxiliaries
+/// and inflection endings) that follow a content word in its segment, and the
+/// romaji letter SKK keys okurigana by.
+enum JapaneseGrammar {
+    /// Particles, auxiliaries and inflection endings that stay in kana after a
+    /// content word (`は`, `を`, `ます`, `ました`, `ない`, …).
+    static let functionWords: Set<String> = Set([
+        "は", "が", "を", "に", "で", "と", "も", "の", "へ", "や", "か", "ね", "よ", "な", "ぞ", "さ", "わ",
+        "から", "まで", "より", "など", "だけ", "しか", "ほど", "くらい", "ぐらい", "でも", "では", "には", "とは",
+        "にも", "へは", "への", "での", "との", "からの", "までの", "のは", "のが", "のを", "のに", "ので",
+        "けど", "けれど", "けれども", "ながら", "たり", "だり", "し", "ば", "れば", "ても", "でも",
+        "だ", "だった", "です", "でした", "でしょう", "だろう", "である",
+        "ます", "ました", "ません", "ませんでした", "ましょう", "まして",
+        "た", "て", "だ", "で", "った", "って", "いた", "いて", "んだ", "んで",
+        "ない", "なかった", "なくて", "なければ", "たい", "たかった", "たくない",
+        "い", "かった", "くて", "くない", "く", "さ", "き", "け", "ければ",
+        "る", "れる", "られる", "せる", "させる", "う", "よう", "ている", "ています", "ていた", "ていました",
+        "てい", "てる", "ておく", "てしまう", "ちゃう",
+        // する after a noun (運転します)
+        "する", "します", "しました", "しません", "しませんでした", "して", "した", "しない", "しています",
+        "しましょう", "すれば", "でしょう",
+    ])
+
+    /// Kana that are particles on their own, for telling a word + particle from a longer word.
+    static let particleKana: Set<Character> = ["は", "が", "を", "に", "で", "と", "も", "の", "へ"]
+
+    /// Common words usually written in kana (auxiliary verbs, adverbs, formal nouns); as
+    /// verbs they take endings (`あり` + `ます`).
+    static let kanaWords: Set<String> = Set([
+        "ある", "あり", "あっ", "いる", "います", "いました", "いません", "なる", "なり", "なっ",
+        "ください", "くださ", "もらう", "もらい", "もらっ", "くれる", "くれ", "あげる", "あげ",
+        "とても", "もう", "まだ", "こと", "もの", "ところ", "これ", "それ", "あれ", "どれ",
+        "ここ", "そこ", "どこ", "この", "その", "あの", "どの",
+    ])
+
+    /// The last kana of an ichidan verb stem (i- and e-row: 見る, 寝る).
+    static let ichidanStemEnds: Set<Character> = Set("いきしちにひみりぎじびぴえけせてねへめれげぜでべぺ")
+
+    /// Whether a hiragana run reads as a loanword written in katakana: it has ー or a small
+    /// vowel (`にゅーす`, `ふぁいる`) with at most four kana before the first and two after
+    /// the last, no を, and neither ends in a particle nor, away from the start, begins with one.
+    static func looksLikeLoanword(_ characters: ArraySlice<Character>, atStart: Bool) -> Bool {
+        guard let first = characters.first, let last = characters.last, !particleKana.contains(last),
+              atStart || !particleKana.contains(first), !characters.contains("を") else { return false }
+        let isMarker: (Character) -> Bool = { $0 == "ー" || "ぁぃぅぇぉ".contains($0) }
+        guard let firstMarker = characters.firstIndex(where: isMarker),
+              let lastMarker = characters.lastIndex(where: isMarker),
+              firstMarker - characters.startIndex <= 4, characters.endIndex - lastMarker <= 3 else { return false }
+        return characters.allSatisfy { JapaneseConverter.isHiragana($0) }
+    }
+
+    /// The function words that end a verb or adjective (okuri-ari words) rather than follow a noun.
+    static let endings: Set<String> = Set([
+        "ます", "ました", "ません", "ませんでした", "ましょう", "まして", "た", "て", "だ", "で", "った", "って",
+        "いた", "いて", "んだ", "んで", "ない", "なかった", "なくて", "なければ", "たい", "たかった", "たくない",
+        "い", "かった", "くて", "くない", "く", "き", "け", "ければ", "ば", "れば", "る", "れる", "られる",
+        "せる", "させる", "う", "よう", "ている", "ています", "ていた", "ていました", "てい", "てる", "ておく",
+        "てしまう", "ちゃう", "たり", "だり", "ても", "ながら",
+    ])
+
+    /// The longest function word, in characters.
+    static let longestFunctionWord = functionWords.map(\.count).max() ?? 1
+
+    /// The romaji letter an SKK okuri-ari key ends with for okurigana starting with `kana`
+    /// (`く` → `k`, `い` → `i`, `っ` → `t`), or nil for non-kana.
+    static func okuriganaLetter(_ kana: Character) -> Character? {
+        for (letter, row) in okuriganaRows where row.contains(kana) { return letter }
+        return nil
+    }
+
+    private static let okuriganaRows: [(Character, String)] = [
+        ("a", "あぁ"), ("i", "いぃ"), ("u", "うぅ"), ("e", "えぇ"), ("o", "おぉ"),
+        ("k", "かきくけこ"), ("g", "がぎぐげご"), ("s", "さしすせそ"), ("z", "ざずぜぞ"), ("j", "じ"),
+        ("t", "たちつてとっ"), ("d", "だぢづでど"), ("n", "なにぬねのん"), ("h", "はひふへほ"),
+        ("b", "ばびぶべぼ"), ("p", "ぱぴぷぺぽ"), ("m", "まみむめも"), ("y", "やゆよゃゅょ"),
+        ("r", "らりるれろ"), ("w", "わを"),
+    ]
+}
