@@ -46,7 +46,7 @@ let package = Package(
                 .product(name: "_RopeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "InkstoneEngines", dependencies: ["InkstoneText", "CXKBCommon"]),
+        .target(name: "InkstoneEngines", dependencies: ["InkstoneText", "InkstoneSegmentation", "CXKBCommon"]),
         .target(name: "InkstoneLayout", dependencies: ["InkstoneSegmentation"]),
         .target(name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneLayout"]),
         // The configuration file (TOML) read into plain values the service takes.

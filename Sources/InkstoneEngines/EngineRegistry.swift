@@ -49,7 +49,7 @@ public enum EngineRegistry {
 
     /// Every engine id the daemon knows, available or not.
     public static let knownIDs: [String] =
-        ["compose", "direct", "hangul", "unicode"] + hangulKeyboards.map { "hangul:\($0.id)" }
+        ["compose", "direct", "hangul", "unicode"] + hangulKeyboards.map { "hangul:\($0.id)" } + pinyinIDs
 
     /// All engines that can be made with `settings`, default first.
     public static func entries(settings: EngineSettings = .stock) -> [Entry] {
@@ -59,6 +59,7 @@ public enum EngineRegistry {
             Entry(id: "hangul", description: "Korean Hangul, keyboard \(settings.hangulKeyboard) (configurable), with Hanja conversion"),
             Entry(id: "unicode", description: "Unicode code point entry: \(settings.unicodeKey), hex digits, Space"),
         ] + hangulKeyboards.map { Entry(id: "hangul:\($0.id)", description: "Korean Hangul, \($0.name), with Hanja conversion") }
+            + pinyinEntries(settings: settings)
         let available = all.filter { unavailableReason($0.id, settings: settings) == nil }
         return available.sorted { ($0.id == settings.defaultEngine ? 0 : 1, $0.id) < ($1.id == settings.defaultEngine ? 0 : 1, $1.id) }
     }
@@ -76,6 +77,8 @@ public enum EngineRegistry {
                 ? "no X11 Compose table could be loaded (install the Debian package libx11-data)" : nil
         case "direct", "unicode":
             return nil
+        case _ where pinyinIDs.contains(id):
+            return pinyinUnavailableReason(settings: settings)
         default:
             guard let keyboard = hangulKeyboardID(of: id, settings: settings) else { return nil }
             let path = "\(settings.hangulKeyboardDirectory)/hangul-keyboard-\(keyboard).xml"
@@ -117,6 +120,7 @@ public enum EngineRegistry {
         case "direct": return DirectEngine()
         case "compose": return ComposeEngine()
         case "unicode": return UnicodeEngine(trigger: settings.unicodeKey)
+        case _ where pinyinIDs.contains(id): return try makePinyinEngine(id: id, settings: settings, learning: learning)
         default:
             guard let keyboardID = hangulKeyboardID(of: id, settings: settings) else {
                 throw .invalidArgument("no engine with id '\(id)'")

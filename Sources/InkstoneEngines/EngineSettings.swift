@@ -20,6 +20,12 @@ public struct EngineSettings: Sendable, Equatable {
     /// The selection label of each position on a candidate page, one printable ASCII character each.
     public var candidateLabels: String
 
+    // MARK: pinyin
+    /// How the pinyin engines behave (script, fuzzy pairs, punctuation).
+    public var pinyin: PinyinOptions
+    /// Where the pinyin table is (Debian rime-data-luna-pinyin).
+    public var pinyinTablePath: String
+
     /// The settings of a stock daemon, made once.
     public static let stock = EngineSettings()
 
@@ -35,5 +41,7 @@ public struct EngineSettings: Sendable, Equatable {
         unicodeKey = try! KeyTrigger("Control+Shift+u")
         candidatePageSize = 9
         candidateLabels = CandidateList.digitLabels
+        pinyin = PinyinOptions()
+        pinyinTablePath = PinyinTableSource.defaultPath
     }
 }
