@@ -57,7 +57,12 @@ public struct PinyinComposition: Sendable {
         var shown: [String] = []
         for step in steps {
             if step.word == nil { shown.append("'"); continue }
-            shown += step.run.isEmpty ? [step.word?.text ?? ""] : step.run.map(\.spelling)
+            guard !step.run.isEmpty else { shown.append(step.word?.text ?? ""); continue }
+            for (index, edge) in step.run.enumerated() {
+                // A word read across a typed separator (西安 over xi'an) shows it.
+                if index > 0, edge.start > step.run[index - 1].end { shown.append("'") }
+                shown.append(edge.spelling)
+            }
         }
         syllables = shown
         candidates = Self.candidates(sentence: sentence, first: starts[lattice.skippingSeparators(0)], count: count)
@@ -104,28 +109,30 @@ public struct PinyinComposition: Sendable {
 /// asked: only the first position's become candidates), and the best for each
 /// end with the edges it was read over.
 struct StartWords {
-    var all: [PinyinWord] = []
-    var bestByEnd: [Int: (word: PinyinWord, run: [PinyinEdge])] = [:]
+    var all: [PinyinWord]
+    var bestByEnd: [Int: (word: PinyinWord, run: [PinyinEdge])]
 
     init(from start: Int, lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?,
          keepingAll: Bool) {
-        var run: [PinyinEdge] = []
+        var all: [PinyinWord] = []
+        var bestByEnd: [Int: (word: PinyinWord, run: [PinyinEdge])] = [:]
         var budget = PinyinComposition.runLimit
-        func extend(_ position: Int) {
-            let at = lattice.skippingSeparators(position)
-            guard at < lattice.count, run.count < PinyinDictionary.maximumWordSyllables else { return }
-            for edge in lattice.edgesFrom[at] where budget > 0 {
-                budget -= 1
-                run.append(edge)
-                let (words, mayExtend) = dictionary.words(for: run, learning: learning)
-                if let top = words.first, top.score > (bestByEnd[edge.end]?.word.score ?? -.infinity) {
-                    bestByEnd[edge.end] = (top, run)
-                }
-                if keepingAll { all += words }
-                if mayExtend { extend(edge.end) }
-                run.removeLast()
+        // Depth-first over runs of edges, as long as longer words may start with the run.
+        var stack: [[PinyinEdge]] = lattice.edgesFrom[start].reversed().map { [$0] }
+        while let run = stack.popLast(), budget > 0 {
+            budget -= 1
+            guard let edge = run.last else { continue }
+            let (words, mayExtend) = dictionary.words(for: run, learning: learning)
+            if let top = words.first, top.score > (bestByEnd[edge.end]?.word.score ?? -.infinity) {
+                bestByEnd[edge.end] = (top, run)
+            }
+            if keepingAll { all += words }
+            let next = lattice.skippingSeparators(edge.end)
+            if mayExtend, next < lattice.count, run.count < PinyinDictionary.maximumWordSyllables {
+                stack += lattice.edgesFrom[next].reversed().map { run + [$0] }
             }
         }
-        extend(start)
+        self.all = all
+        self.bestByEnd = bestByEnd
     }
 }

@@ -50,5 +50,7 @@ public enum PinyinFuzzyPair: String, CaseIterable, Hashable, Sendable {
     public struct UnknownPair: Error, Equatable {
         /// The name as given.
         public let name: String
+        /// The error for `name`.
+        public init(name: String) { self.name = name }
     }
 }

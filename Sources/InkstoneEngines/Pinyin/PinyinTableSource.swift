@@ -26,6 +26,21 @@ public enum PinyinTableSource {
         abbreviationMark + String(syllables.compactMap(\.first))
     }
 
+    /// The abbreviation key of a word of several syllables (`zhong guo` → `*zg`), nil for one syllable.
+    static func abbreviationKey(code: String) -> String? {
+        var key = abbreviationMark
+        var atStart = true
+        for byte in code.utf8 {
+            if byte == UInt8(ascii: " ") {
+                atStart = true
+            } else if atStart {
+                key.unicodeScalars.append(Unicode.Scalar(byte))
+                atStart = false
+            }
+        }
+        return key.utf8.count > 2 ? key : nil
+    }
+
     /// The reading-table rows of the table file at `path`; empty when it cannot be read.
     public static func rows(from path: String) -> [(reading: String, entry: DictionaryEntry)] {
         guard let bytes = HangulKeyboard.readBytes(path) else { return [] }
@@ -47,13 +62,35 @@ public enum PinyinTableSource {
                   let row = parseRow(bytes[lineStart..<lineEnd]) else { continue }
             total += row.weight
             rows.append((reading: row.code, entry: DictionaryEntry(text: row.text, weight: row.weight)))
-            if row.code.utf8.contains(UInt8(ascii: " ")) {
-                let key = abbreviationKey(row.code.split(separator: " "))
+            if let key = abbreviationKey(code: row.code) {
                 rows.append((reading: key, entry: DictionaryEntry(text: row.text, annotation: row.code, weight: row.weight)))
             }
         }
         rows.append((reading: totalReading, entry: DictionaryEntry(text: "", weight: total)))
         return rows
+    }
+
+    /// A decimal weight (`107458`, `12.5`); what follows the digits is ignored.
+    static func parseWeight(_ digits: ArraySlice<UInt8>) -> Double {
+        var whole = 0.0
+        var fraction = 0.0
+        var scale = 1.0
+        var inFraction = false
+        for byte in digits {
+            if byte == UInt8(ascii: ".") && !inFraction {
+                inFraction = true
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                if inFraction {
+                    scale /= 10
+                    fraction += Double(byte - UInt8(ascii: "0")) * scale
+                } else {
+                    whole = whole * 10 + Double(byte - UInt8(ascii: "0"))
+                }
+            } else {
+                break
+            }
+        }
+        return whole + fraction
     }
 
     /// One line's text, syllables and weight, or nil when the line is not a row.
@@ -67,9 +104,7 @@ public enum PinyinTableSource {
         else { return nil }
         var weight = 0.0
         if secondTab < rest.endIndex {
-            var digits = rest[(secondTab + 1)...]
-            while let last = digits.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") { digits = digits.dropLast() }
-            weight = Double(String(decoding: digits, as: UTF8.self)) ?? 0
+            weight = parseWeight(rest[(secondTab + 1)...])
         }
         return (String(decoding: line[..<firstTab], as: UTF8.self), String(decoding: code, as: UTF8.self), max(weight, 0))
     }
