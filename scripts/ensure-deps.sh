@@ -13,6 +13,7 @@ packages=(
   libglib2.0-bin                       # gdbus, used by tests and examples
   systemd                              # busctl, used by tests (busctl tree)
   unicode-data                         # Unicode break test vectors for tests
+  rime-data-luna-pinyin                # the pinyin engine's table (luna_pinyin.table.txt)
   python3-dbus valgrind                # scripts/profile-keys.sh (daemon CPU and instructions per key); python3: strict XML check of dbus/*.xml
 )
 

@@ -40,6 +40,8 @@ public struct PinyinComposition: Sendable {
                 Self.relax(&best, &back, to: end, score: best[position] + choice.word.score,
                            step: Step(from: position, word: choice.word, run: choice.run))
             }
+            // A letter no word starts at stands as itself, so every input has a reading.
+            guard words.bestByEnd.isEmpty else { continue }
             let letter = String(decoding: lattice.input[position...position], as: UTF8.self)
             let literal = PinyinWord(text: letter, reading: "", start: position, end: position + 1,
                                      score: -Self.literalPenalty, isAbbreviated: false)

@@ -39,7 +39,7 @@ extension PinyinDictionary {
             }
             mayExtend = true
         } else {
-            for letters in Self.product(run.map { $0.firstLetters.sorted() }, limit: Self.maximumSpellings) {
+            for letters in Self.product(run.map(\.firstLetters), limit: Self.maximumSpellings) {
                 let key = PinyinTableSource.abbreviationMark + String(letters)
                 let fitting = table.entries(for: key).prefix(Self.abbreviationScanLimit).filter { entry in
                     guard let reading = entry.annotation else { return false }

@@ -16,7 +16,7 @@ public final class PinyinDictionary: Sendable {
     /// The longest word looked up, in syllables.
     public static let maximumWordSyllables = 8
     /// How many entries of one abbreviation key are examined (best first).
-    static let abbreviationScanLimit = 256
+    static let abbreviationScanLimit = 128
     /// What each abbreviated edge of a word costs, in nats: readings the user
     /// spelt out win over ones read into initials.
     static let abbreviationPenalty = 6.0

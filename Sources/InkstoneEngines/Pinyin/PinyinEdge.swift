@@ -21,6 +21,8 @@ public struct PinyinEdge: Hashable, Sendable {
     public let syllables: [String]
     /// ``syllables`` as a set.
     let syllableSet: Set<String>
+    /// The first letters of the syllables the edge may stand for (the abbreviation keys it meets).
+    let firstLetters: [Character]
 
     /// An edge over `start..<end` typed as `spelling`.
     public init(start: Int, end: Int, spelling: String, kind: Kind, syllables: [String]) {
@@ -30,11 +32,9 @@ public struct PinyinEdge: Hashable, Sendable {
         self.kind = kind
         self.syllables = syllables
         syllableSet = Set(syllables)
+        firstLetters = Set(syllables.compactMap(\.first)).sorted()
     }
 
     /// Whether the edge abbreviates (a lone initial or an unfinished syllable).
     public var isAbbreviated: Bool { kind != .syllable }
-
-    /// The first letters of the syllables the edge may stand for (the abbreviation keys it meets).
-    var firstLetters: Set<Character> { Set(syllables.compactMap(\.first)) }
 }

@@ -1,7 +1,8 @@
 /// Every way to split typed pinyin into syllables: edges from each letter
 /// position to where a syllable, a lone initial or (at the end) an unfinished
 /// syllable ends. `'` is an explicit separator no edge crosses (`xi'an` is xi + an,
-/// while `xian` is xian or xi + an).
+/// while `xian` is xian or xi + an). A lone initial is read only where no vowel
+/// follows it (see ``mayAbbreviate(before:in:)``).
 public struct PinyinLattice: Sendable {
     /// The typed letters (`a`–`z` and `'`), as ASCII bytes.
     public let input: [UInt8]
@@ -25,7 +26,7 @@ public struct PinyinLattice: Sendable {
                 let syllables = speller.syllables(for: letters)
                 if !syllables.isEmpty {
                     edges[start].append(PinyinEdge(start: start, end: end, spelling: spelling, kind: .syllable, syllables: syllables))
-                } else if speller.isInitial(letters) {
+                } else if speller.isInitial(letters), Self.mayAbbreviate(before: end, in: bytes) {
                     edges[start].append(PinyinEdge(start: start, end: end, spelling: spelling, kind: .initial,
                                                    syllables: speller.completions(of: letters)))
                 } else if end == bytes.count, speller.isUnfinished(letters) {
@@ -35,6 +36,15 @@ public struct PinyinLattice: Sendable {
             }
         }
         edgesFrom = edges
+    }
+
+    /// Whether a lone initial may end at `end`: at the end of the input, before a
+    /// separator or before another consonant (`zg`, `zhongg`). Before a vowel the
+    /// letters spell a syllable (`zh` of `zhong` is no abbreviation), which keeps
+    /// the lattice, and the work per key, small.
+    static func mayAbbreviate(before end: Int, in bytes: [UInt8]) -> Bool {
+        guard end < bytes.count else { return true }
+        return !"aeiouv'".utf8.contains(bytes[end]) || bytes[end] == separator
     }
 
     /// How many positions there are past the last letter.
