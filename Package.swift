@@ -54,7 +54,13 @@ let package = Package(
                 .product(name: "_RopeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "InkstoneEngines", dependencies: ["InkstoneCore", "InkstoneSegmentation", "CXKBCommon"]),
+        // Optimised in debug builds too: the dictionary engines index tables of
+        // hundreds of thousands of rows when first used, which unoptimised code
+        // takes a minute to do (tests and the debug daemon would time out).
+        .target(
+            name: "InkstoneEngines", dependencies: ["InkstoneCore", "InkstoneSegmentation", "CXKBCommon"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
         .target(name: "InkstoneLayout", dependencies: ["InkstoneSegmentation"]),
         .target(name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneLayout"]),
         // The configuration file (TOML) read into plain values the service takes.

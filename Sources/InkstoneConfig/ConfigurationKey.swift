@@ -126,6 +126,38 @@ extension ConfigurationKey {
                 configuration.engines.hangulKeyboardDirectory = path
             },
             render: { quoted($0.engines.hangulKeyboardDirectory) }),
+        // MARK: pinyin
+        ConfigurationKey(
+            name: "pinyin.script", help: "characters the engine `pinyin` writes: simplified or traditional",
+            apply: { value, configuration throws(KeyError) in
+                let name = try string(value, "pinyin.script")
+                guard let script = PinyinScript(rawValue: name) else {
+                    throw KeyError(message: "pinyin.script '\(name)' is not simplified or traditional")
+                }
+                configuration.engines.pinyin.script = script
+            },
+            render: { quoted($0.engines.pinyin.script.rawValue) }),
+        ConfigurationKey(
+            name: "pinyin.fuzzy",
+            help: "fuzzy pinyin pairs typed either way: " + PinyinFuzzyPair.allCases.map(\.rawValue).joined(separator: ", "),
+            apply: { value, configuration throws(KeyError) in
+                switch PinyinFuzzyPair.parse(try strings(value, "pinyin.fuzzy")) {
+                case .success(let pairs): configuration.engines.pinyin.fuzzy = pairs
+                case .failure(let unknown):
+                    throw KeyError(message: "pinyin.fuzzy: '\(unknown.name)' is no fuzzy pair"
+                        + Suggestion.didYouMean(unknown.name, in: PinyinFuzzyPair.allCases.map(\.rawValue)))
+                }
+            },
+            render: { quoted(PinyinFuzzyPair.allCases.filter($0.engines.pinyin.fuzzy.contains).map(\.rawValue)) }),
+        ConfigurationKey(
+            name: "pinyin.punctuation", help: "whether ASCII punctuation types Chinese punctuation in the pinyin engines",
+            apply: { value, configuration throws(KeyError) in
+                guard case .bool(let flag) = value else {
+                    throw KeyError(message: "pinyin.punctuation must be a boolean, not \(value.typeName)")
+                }
+                configuration.engines.pinyin.chinesePunctuation = flag
+            },
+            render: { $0.engines.pinyin.chinesePunctuation ? "true" : "false" }),
         limit("limits.contexts_per_peer", "input contexts one client may hold at once", \.limits.contextsPerPeer),
         limit("limits.documents_per_peer", "documents one client may hold at once", \.limits.documentsPerPeer),
         limit("limits.document_bytes", "the largest document, in UTF-8 bytes", \.limits.documentUTF8Bytes),

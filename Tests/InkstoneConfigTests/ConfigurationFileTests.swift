@@ -50,6 +50,15 @@ import Testing
     }
 
     /// `show` writes a file that reads back to the same configuration, with every key.
+    @Test func pinyinKeysAreRead() throws {
+        let configuration = try ConfigurationFile.parse(
+            "[pinyin]\nscript = \"traditional\"\nfuzzy = [\"z-zh\", \"an-ang\"]\npunctuation = false\n")
+        #expect(configuration.engines.pinyin.script == .traditional)
+        #expect(configuration.engines.pinyin.fuzzy == [.zZh, .anAng])
+        #expect(configuration.engines.pinyin.chinesePunctuation == false)
+        #expect(Configuration().engines.pinyin == PinyinOptions())
+    }
+
     @Test func renderedConfigurationReadsBack() throws {
         var configuration = Configuration()
         configuration.engines.defaultEngine = "hangul"
@@ -76,6 +85,9 @@ import Testing
         ("limits.string_bytes = 0\n", 1, "limits.string_bytes is 0"),
         ("[candidates]\nlabels = \"aa\"\n", 2, "distinct printable ASCII"),
         ("[candidates]\nlabels = \"asdf\"\npage_size = 9\n", 3, "only 4 labels"),
+        ("[pinyin]\nscript = \"hans\"\n", 2, "pinyin.script 'hans'"),
+        ("[pinyin]\nfuzzy = [\"z-zh\", \"zh-z\"]\n", 2, "'zh-z' is no fuzzy pair"),
+        ("[pinyin]\npunctuation = \"yes\"\n", 2, "must be a boolean"),
     ])
     func errorsNameTheLine(text: String, line: Int, fragment: String) {
         do {

@@ -8,23 +8,36 @@ public struct SortedReadingTable: ReadingTable {
     /// twice keeps its highest weight), entries ordered by weight, then by first appearance.
     public init<Rows: Sequence>(rows: Rows) where Rows.Element == (reading: String, entry: DictionaryEntry) {
         var byReading: [String: [DictionaryEntry]] = [:]
-        for (reading, entry) in rows {
-            var list = byReading[reading, default: []]
-            if let index = list.firstIndex(where: { $0.text == entry.text }) {
-                if entry.weight > list[index].weight { list[index].weight = entry.weight }
-                if list[index].annotation == nil { list[index].annotation = entry.annotation }
-            } else {
-                list.append(entry)
-            }
-            byReading[reading] = list
-        }
-        for (reading, list) in byReading {
-            byReading[reading] = list.enumerated()
-                .sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
-                .map(\.element)
+        for (reading, entry) in rows { byReading[reading, default: []].append(entry) }
+        for (reading, list) in byReading where list.count > 1 {
+            byReading[reading] = Self.merged(list)
         }
         entriesByReading = byReading
         readings = byReading.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// One reading's entries with texts listed twice merged (highest weight,
+    /// first annotation), best first, then in order of first appearance.
+    private static func merged(_ list: [DictionaryEntry]) -> [DictionaryEntry] {
+        var merged: [DictionaryEntry] = []
+        merged.reserveCapacity(list.count)
+        // Short lists search linearly; long ones (thousands of entries) through an index.
+        var indexByText: [String: Int]? = list.count > 32 ? [:] : nil
+        for entry in list {
+            let found = indexByText != nil ? indexByText?[entry.text] : merged.firstIndex { $0.text == entry.text }
+            if let index = found {
+                if entry.weight > merged[index].weight { merged[index].weight = entry.weight }
+                if merged[index].annotation == nil { merged[index].annotation = entry.annotation }
+            } else {
+                indexByText?[entry.text] = merged.count
+                merged.append(entry)
+            }
+        }
+        let inOrder = zip(merged, merged.dropFirst()).allSatisfy { $0.weight >= $1.weight }
+        guard !inOrder else { return merged }
+        return merged.enumerated()
+            .sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
+            .map(\.element)
     }
 
     public var readingCount: Int { readings.count }

@@ -50,7 +50,7 @@ public enum EngineRegistry {
 
     /// Every engine id the daemon knows, available or not.
     public static let knownIDs: [String] =
-        ["compose", "direct", "hangul", "japanese", "unicode"] + hangulKeyboards.map { "hangul:\($0.id)" }
+        ["compose", "direct", "hangul", "japanese", "unicode"] + hangulKeyboards.map { "hangul:\($0.id)" } + pinyinIDs
 
     /// All engines that can be made with `settings`, default first.
     public static func entries(settings: EngineSettings = .stock) -> [Entry] {
@@ -62,6 +62,7 @@ public enum EngineRegistry {
             Entry(id: "japanese", description: "Japanese: romaji to kana to kanji conversion (SKK dictionary)"),
             Entry(id: "unicode", description: "Unicode code point entry: \(settings.unicodeKey), hex digits, Space"),
         ] + hangulKeyboards.map { Entry(id: "hangul:\($0.id)", description: "Korean Hangul, \($0.name), with Hanja conversion") }
+            + pinyinEntries(settings: settings)
         let available = all.filter { unavailableReason($0.id, settings: settings) == nil }
         return available.sorted { ($0.id == settings.defaultEngine ? 0 : 1, $0.id) < ($1.id == settings.defaultEngine ? 0 : 1, $1.id) }
     }
@@ -82,6 +83,8 @@ public enum EngineRegistry {
         case "japanese":
             return access(SKKDictionary.defaultPath, R_OK) == 0
                 ? nil : "\(SKKDictionary.defaultPath) is missing (install the Debian package \(SKKDictionary.package))"
+        case _ where pinyinIDs.contains(id):
+            return pinyinUnavailableReason(settings: settings)
         default:
             guard let keyboard = hangulKeyboardID(of: id, settings: settings) else { return nil }
             let path = "\(settings.hangulKeyboardDirectory)/hangul-keyboard-\(keyboard).xml"
@@ -129,6 +132,7 @@ public enum EngineRegistry {
             return JapaneseEngine(
                 table: JapaneseDictionary.deferred, learning: learning.store(for: "japanese"),
                 candidatePageSize: settings.candidatePageSize, candidateLabels: settings.candidateLabels)
+        case _ where pinyinIDs.contains(id): return try makePinyinEngine(id: id, settings: settings, learning: learning)
         default:
             guard let keyboardID = hangulKeyboardID(of: id, settings: settings) else {
                 throw .invalidArgument("no engine with id '\(id)'")

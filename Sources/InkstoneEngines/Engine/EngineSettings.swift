@@ -24,6 +24,12 @@ public struct EngineSettings: Sendable, Equatable {
     /// How much each dictionary's learning store keeps.
     public var learning = LearningLimits()
 
+    // MARK: pinyin
+    /// How the pinyin engines behave (script, fuzzy pairs, punctuation).
+    public var pinyin: PinyinOptions
+    /// Where the pinyin table is (Debian rime-data-luna-pinyin).
+    public var pinyinTablePath: String
+
     /// The settings of a stock daemon, made once.
     public static let stock = EngineSettings()
 
@@ -39,5 +45,7 @@ public struct EngineSettings: Sendable, Equatable {
         unicodeKey = KeyTrigger(keyString: "Control+Shift+u", keysym: 0x75, modifiers: [.control, .shift])
         candidatePageSize = 9
         candidateLabels = CandidateList.digitLabels
+        pinyin = PinyinOptions()
+        pinyinTablePath = PinyinTableSource.defaultPath
     }
 }

@@ -1,0 +1,67 @@
+import Glibc
+import Synchronization
+
+/// The pinyin words a run of lattice edges can be read as, scored as unigram
+/// log probabilities: ln((weight + 1) / total), the weight being the table's
+/// frequency count. Summing these over a path is the probability of the sentence
+/// under a unigram model, so the best sentence is the path with the highest sum;
+/// each word pays ln(1 / total) (about −21 for luna_pinyin), which favours fewer,
+/// longer words, as a reader segments.
+public final class PinyinDictionary: Sendable {
+    /// The table words come from (``PinyinTableSource`` rows).
+    public let table: any ReadingTable
+    /// ln of the sum of the table's weights.
+    let logTotal: Double
+
+    /// The longest word looked up, in syllables.
+    public static let maximumWordSyllables = 8
+    /// How many entries of one abbreviation key are examined (best first).
+    static let abbreviationScanLimit = 128
+    /// What each abbreviated edge of a word costs, in nats: readings the user
+    /// spelt out win over ones read into initials.
+    static let abbreviationPenalty = 6.0
+
+    /// A dictionary over `table` (rows as ``PinyinTableSource/rows(from:)`` makes them).
+    public init(table: any ReadingTable) {
+        self.table = table
+        let total = table.entries(for: PinyinTableSource.totalReading).first?.weight ?? 0
+        logTotal = log(max(total, 1))
+    }
+
+    private static let loaded = Mutex<[String: PinyinDictionary]>([:])
+
+    /// The dictionary over the table at `path`, loaded once per process and
+    /// shared by every engine; nil when the file is missing or has no rows (tried again next time).
+    public static func shared(path: String = PinyinTableSource.defaultPath) -> PinyinDictionary? {
+        loaded.withLock { loaded in
+            if let known = loaded[path] { return known }
+            guard let made = load(path: path) else { return nil }
+            loaded[path] = made
+            return made
+        }
+    }
+
+    /// The dictionary over the table at `path`, or nil when it has no rows.
+    public static func load(path: String) -> PinyinDictionary? {
+        guard access(path, R_OK) == 0 else { return nil }
+        let table = ReadingTableCache.load(
+            name: "luna-pinyin", source: path, formatVersion: PinyinTableSource.formatVersion
+        ) { PinyinTableSource.rows(from: path) }
+        // The table always holds the #total row; a table with nothing else has no words.
+        guard table.readingCount > 1 else { return nil }
+        return PinyinDictionary(table: table)
+    }
+
+    /// The unigram score of a word of `weight`.
+    func score(weight: Double) -> Double { log(max(weight, 0) + 1) - logTotal }
+
+    /// Whether some reading continues `key` (a longer word may start with these syllables).
+    func hasLonger(than key: String, separator: String) -> Bool {
+        table.readings(withPrefix: key + separator, limit: 1).count > 0
+    }
+
+    /// Whether some abbreviation key is longer than `key` and starts with it.
+    func hasLongerAbbreviation(than key: String) -> Bool {
+        table.readings(withPrefix: key, limit: 2).contains { $0 != key }
+    }
+}

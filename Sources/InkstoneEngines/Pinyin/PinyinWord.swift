@@ -1,0 +1,14 @@
+/// A word the lattice can be read as: its text, the syllables it was read with
+/// (`zhong guo`), the letters it covers and its score (see ``PinyinDictionary``).
+public struct PinyinWord: Hashable, Sendable {
+    /// The text as the table has it (Traditional), or as it was learnt.
+    public var text: String
+    /// The syllables, space-separated: the key its choice is learnt under.
+    public var reading: String
+    /// The letters covered, as positions in the input.
+    public var start: Int, end: Int
+    /// Log probability, less the abbreviation penalty; learnt words score above the table's.
+    public var score: Double
+    /// Whether any of its syllables was abbreviated in the input.
+    public var isAbbreviated: Bool
+}
