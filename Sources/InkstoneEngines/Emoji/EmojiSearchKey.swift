@@ -6,6 +6,7 @@
 public enum EmojiSearchKey {
     /// The lower-cased words of `text`.
     public static func words(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
         var words: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
@@ -17,6 +18,23 @@ public enum EmojiSearchKey {
             }
         }
         if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+
+    /// ``words(_:)`` for ASCII text (most names and every typed Latin query), byte by byte.
+    private static func asciiWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case 0x09...0x0D, 0x20, 0x22, 0x28, 0x29, 0x2C, 0x2D, 0x2E, 0x3A, 0x5F:  // white space " ( ) , - . : _
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+            case 0x41...0x5A: current.append(byte + 0x20)
+            default: current.append(byte)
+            }
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 
