@@ -37,22 +37,39 @@ struct EmojiAnnotationFile {
                 position = textEnd + close.count
                 let cp = Self.text(buffer, cpStart, cpEnd)
                 let isName = Self.find(tts, in: UnsafeBufferPointer(rebasing: buffer[cpEnd..<tagEnd]), from: 0) != nil
-                let value = Self.text(buffer, tagEnd + 1, textEnd)
-                guard !cp.isEmpty, !value.isEmpty else { continue }
-                if annotations[cp] == nil { order.append(cp) }
+                guard !cp.isEmpty else { continue }
                 if isName {
+                    let value = Self.text(buffer, tagEnd + 1, textEnd)
+                    guard !value.isEmpty else { continue }
+                    if annotations[cp] == nil { order.append(cp) }
                     annotations[cp, default: Annotation()].name = value
                 } else {
-                    let keywords = value.split(separator: "|").map { String(Substring($0).trimmingWhitespace()) }
-                    annotations[cp, default: Annotation()].keywords = keywords.filter { !$0.isEmpty }
+                    // Keywords are split at `|` on the bytes, before decoding.
+                    var keywords: [String] = []
+                    var start = tagEnd + 1
+                    while start < textEnd {
+                        var end = start
+                        while end < textEnd, buffer[end] != UInt8(ascii: "|") { end += 1 }
+                        let keyword = Self.text(buffer, start, end)
+                        if !keyword.isEmpty { keywords.append(keyword) }
+                        start = end + 1
+                    }
+                    guard !keywords.isEmpty else { continue }
+                    if annotations[cp] == nil { order.append(cp) }
+                    annotations[cp, default: Annotation()].keywords = keywords
                 }
             }
         }
     }
 
-    /// The bytes `start..<end` as text, with XML's five entities decoded and white space trimmed.
+    /// The bytes `start..<end` as text, spaces and tabs trimmed, XML's five entities decoded.
     private static func text(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        XMLScanner.decodeEntities(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self))
+        var start = start, end = end
+        while start < end, buffer[start] == 0x20 || buffer[start] == 0x09 { start += 1 }
+        while end > start, buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09 { end -= 1 }
+        let bytes = UnsafeBufferPointer(rebasing: buffer[start..<end])
+        let raw = String(decoding: bytes, as: UTF8.self)
+        return bytes.contains(UInt8(ascii: "&")) ? XMLScanner.decodeEntities(raw) : raw
     }
 
     /// The first index at or after `start` where `needle` occurs in `buffer`.

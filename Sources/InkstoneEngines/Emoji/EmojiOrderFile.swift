@@ -30,15 +30,15 @@ struct EmojiOrderFile {
 
     /// Parses the file's bytes (UTF-8); comment lines are skipped undecoded.
     init(bytes: [UInt8]) {
-        for lineBytes in bytes.split(separator: UInt8(ascii: "\n")) where lineBytes.first != UInt8(ascii: "#") {
-            let line = Substring(String(decoding: lineBytes, as: UTF8.self))
-            guard let semicolon = line.firstIndex(of: ";"), let hash = line.firstIndex(of: "#"),
-                  semicolon < hash, line.first != "#" else { continue }
-            let status = line[line.index(after: semicolon)..<hash].trimmingWhitespace()
-            guard status == "fully-qualified" || status == "component" else { continue }
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+            guard let semicolon = line.firstIndex(of: UInt8(ascii: ";")),
+                  let hash = line[semicolon...].firstIndex(of: UInt8(ascii: "#")) else { continue }
+            let status = String(decoding: line[(semicolon + 1)..<hash], as: UTF8.self)
+            guard status.hasPrefix(" fully-qualified") || status.hasPrefix(" component") else { continue }
             var scalars = String.UnicodeScalarView()
-            for hex in line[..<semicolon].split(separator: " ") {
-                guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value), value != 0 else {
+            for hex in line[..<semicolon].split(separator: UInt8(ascii: " ")) {
+                guard let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), value != 0,
+                      let scalar = Unicode.Scalar(value) else {
                     scalars = String.UnicodeScalarView()
                     break
                 }
@@ -47,8 +47,8 @@ struct EmojiOrderFile {
             guard !scalars.isEmpty else { continue }
             let text = String(scalars)
             // The comment is `<emoji> E<version> <name>`.
-            let comment = line[line.index(after: hash)...].split(separator: " ", maxSplits: 2)
-            let name = comment.count == 3 ? String(comment[2]) : ""
+            let comment = line[(hash + 1)...].split(separator: UInt8(ascii: " "), maxSplits: 2)
+            let name = comment.count == 3 ? String(decoding: comment[2], as: UTF8.self) : ""
             let bare = Self.bare(text)
             guard positionByBareText[bare] == nil else { continue }
             positionByBareText[bare] = sequences.count
