@@ -12,7 +12,8 @@ packages=(
   libhangul-dev libhangul-data         # Hangul keyboards and Hanja (libhangul is the tests' oracle)
   libglib2.0-bin                       # gdbus, used by tests and examples
   systemd                              # busctl, used by tests (busctl tree)
-  unicode-data                         # Unicode break test vectors for tests
+  unicode-data                         # Unicode break test vectors for tests; emoji-test.txt (emoji order)
+  unicode-cldr-core                    # CLDR emoji annotations (engine emoji)
   skkdic rime-data-luna-pinyin libkkc-utils libkkc-data  # dictionaries: SKK-JISYO.L (Japanese), luna_pinyin (pinyin), compiled tables cached per user; kkc is the Japanese accuracy reference
   python3-dbus valgrind                # scripts/profile-keys.sh (daemon CPU and instructions per key); python3: strict XML check of dbus/*.xml
 )

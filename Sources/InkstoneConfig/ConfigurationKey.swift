@@ -158,6 +158,23 @@ extension ConfigurationKey {
                 configuration.engines.pinyin.chinesePunctuation = flag
             },
             render: { $0.engines.pinyin.chinesePunctuation ? "true" : "false" }),
+        ConfigurationKey(
+            name: "emoji.trigger",
+            help: "character that opens an emoji search in the other engines, e.g. \":\" (\"\" : off)",
+            apply: { value, configuration throws(KeyError) in
+                let text = try string(value, "emoji.trigger")
+                guard let character = text.first else {
+                    configuration.engines.emojiTrigger = nil
+                    return
+                }
+                let typable = !character.isLetter && !character.isNumber && !character.isWhitespace
+                    && !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+                guard text.count == 1, typable else {
+                    throw KeyError(message: "emoji.trigger '\(text)' must be one character that is not a letter, digit, space or control")
+                }
+                configuration.engines.emojiTrigger = character
+            },
+            render: { quoted($0.engines.emojiTrigger.map { String($0) } ?? "") }),
         limit("limits.contexts_per_peer", "input contexts one client may hold at once", \.limits.contextsPerPeer),
         limit("limits.documents_per_peer", "documents one client may hold at once", \.limits.documentsPerPeer),
         limit("limits.document_bytes", "the largest document, in UTF-8 bytes", \.limits.documentUTF8Bytes),

@@ -12,7 +12,7 @@ import InkstoneText
 public enum EngineFuzzer {
     /// The engines under test: the registry's, then Hangul on each keyboard.
     static let engineChoices: [String] = ["direct", "compose", "unicode", "hangul"]
-        + ["2", "2y", "32", "39", "3f", "3s", "3y", "ahn", "ro"].map { "hangul:" + $0 }
+        + ["2", "2y", "32", "39", "3f", "3s", "3y", "ahn", "ro"].map { "hangul:" + $0 } + ["emoji"]
 
     /// Keysyms that engines act on, plus printable ASCII and Latin-1 around them.
     static let keysyms: [UInt32] = [

@@ -27,6 +27,9 @@ import Testing
             keyboard = "3f"
             keyboard_directory = "/usr/share/libhangul/keyboards"
 
+            [emoji]
+            trigger = ":"
+
             [limits]
             contexts_per_peer = 8
             documents_per_peer = 9
@@ -38,6 +41,7 @@ import Testing
         #expect(configuration.engines.cycle == ["compose", "hangul"])
         #expect(configuration.logLevel == "debug")
         #expect(configuration.engines.cycleKey?.description == "Control+space")
+        #expect(configuration.engines.emojiTrigger == ":")
         #expect(configuration.engines.hanjaKeys.map(\.description) == ["F9"])
         #expect(configuration.engines.unicodeKey.description == "Control+Shift+e")
         #expect(configuration.engines.candidatePageSize == 5)
@@ -88,6 +92,8 @@ import Testing
         ("[pinyin]\nscript = \"hans\"\n", 2, "pinyin.script 'hans'"),
         ("[pinyin]\nfuzzy = [\"z-zh\", \"zh-z\"]\n", 2, "'zh-z' is no fuzzy pair"),
         ("[pinyin]\npunctuation = \"yes\"\n", 2, "must be a boolean"),
+        ("[emoji]\ntrigger = \"::\"\n", 2, "emoji.trigger '::' must be one character"),
+        ("[emoji]\ntrigger = \"e\"\n", 2, "not a letter, digit, space or control"),
     ])
     func errorsNameTheLine(text: String, line: Int, fragment: String) {
         do {

@@ -142,4 +142,20 @@ void inkstone_transliterator_close(inkstone_transliterator *transliterator);
 int32_t inkstone_transliterate(inkstone_transliterator *transliterator, uint16_t *units, int32_t length,
                                int32_t capacity);
 
+/* MARK: Character names */
+
+/**
+ * Writes the Unicode name of `scalar` ("GREEK SMALL LETTER ALPHA"), NUL-terminated, into
+ * `buffer` of `capacity` bytes. Returns the name's length (0: the scalar has no name,
+ * e.g. a control or unassigned code point), or -1 when the buffer is too small or the
+ * scalar is beyond U+10FFFF.
+ */
+int32_t inkstone_char_name(uint32_t scalar, char *buffer, int32_t capacity);
+
+/**
+ * The scalar whose Unicode name is `name` (ASCII, NUL-terminated; ICU matches it without
+ * regard to case), or -1 when no character has that name.
+ */
+int64_t inkstone_char_from_name(const char *name);
+
 #endif

@@ -7,6 +7,7 @@ public struct SortedReadingTable: ReadingTable {
     /// A table of `rows`; rows with the same reading are merged (a text listed
     /// twice keeps its highest weight), entries ordered by weight, then by first appearance.
     public init<Rows: Sequence>(rows: Rows) where Rows.Element == (reading: String, entry: DictionaryEntry) {
+        // Appends in place (linear in the rows), then merges and orders each reading's list once.
         var byReading: [String: [DictionaryEntry]] = [:]
         for (reading, entry) in rows { byReading[reading, default: []].append(entry) }
         for (reading, list) in byReading where list.count > 1 {

@@ -3,9 +3,9 @@ import InkstoneCore
 
 /// The engines the daemon offers, by id, and whether their data is installed.
 ///
-/// Ids are `compose`, `direct`, `unicode`, `hangul` (on the configured keyboard),
-/// `hangul:<keyboard>` for every libhangul keyboard (`hangul:39`, `hangul:3f`, …) and
-/// `japanese` (skkdic's SKK-JISYO.L).
+/// Ids are `compose`, `direct`, `emoji`, `unicode`, `hangul` (on the configured keyboard),
+/// `hangul:<keyboard>` for every libhangul keyboard (`hangul:39`, `hangul:3f`, …),
+/// `japanese` (skkdic's SKK-JISYO.L) and `pinyin`, `pinyin:simplified`, `pinyin:traditional`.
 public enum EngineRegistry {
     /// One registry entry.
     public struct Entry: Hashable, Sendable {
@@ -46,17 +46,24 @@ public enum EngineRegistry {
         _ = ComposeTable.shared
         _ = try? HangulKeyboardCache.keyboard(settings.hangulKeyboard, directory: settings.hangulKeyboardDirectory)
         _ = HanjaTable.shared.count
+        // Emoji: only when a context is likely to search (its engine by default or in the cycle, or the trigger).
+        let emojiUsed = settings.emojiTrigger != nil || settings.defaultEngine == "emoji" || settings.cycle.contains("emoji")
+        if emojiUsed, EmojiIndex.unavailableReason() == nil {
+            _ = EmojiIndex.shared.keyCount
+            _ = SymbolNameIndex.shared.count
+        }
     }
 
     /// Every engine id the daemon knows, available or not.
     public static let knownIDs: [String] =
-        ["compose", "direct", "hangul", "japanese", "unicode"] + hangulKeyboards.map { "hangul:\($0.id)" } + pinyinIDs
+        ["compose", "direct", "emoji", "hangul", "japanese", "unicode"] + hangulKeyboards.map { "hangul:\($0.id)" } + pinyinIDs
 
     /// All engines that can be made with `settings`, default first.
     public static func entries(settings: EngineSettings = .stock) -> [Entry] {
         let all = [
             Entry(id: "compose", description: "Latin text with dead keys and the Compose key (the locale's X11 Compose table)"),
             Entry(id: "direct", description: "Keys as typed, no composition"),
+            Entry(id: "emoji", description: "Emoji and symbols by name or keyword (CLDR, in the user's language and English)"),
             Entry(id: "hangul", description: "Korean Hangul, keyboard \(settings.hangulKeyboard) (configurable), with Hanja conversion"),
             // Japanese
             Entry(id: "japanese", description: "Japanese: romaji to kana to kanji conversion (SKK dictionary)"),
@@ -85,6 +92,8 @@ public enum EngineRegistry {
                 ? nil : "\(SKKDictionary.defaultPath) is missing (install the Debian package \(SKKDictionary.package))"
         case _ where pinyinIDs.contains(id):
             return pinyinUnavailableReason(settings: settings)
+        case "emoji":
+            return EmojiIndex.unavailableReason()
         default:
             guard let keyboard = hangulKeyboardID(of: id, settings: settings) else { return nil }
             let path = "\(settings.hangulKeyboardDirectory)/hangul-keyboard-\(keyboard).xml"
@@ -121,9 +130,25 @@ public enum EngineRegistry {
     public static func makeEngine(
         id: String, settings: EngineSettings = .stock, learning: LearningProvider = .none
     ) throws(InkstoneError) -> any CompositionEngine {
+        let engine = try makeBaseEngine(id: id, settings: settings, learning: learning)
+        // The emoji trigger (`emoji.trigger`) wraps every other engine when set and the data is there.
+        guard let trigger = settings.emojiTrigger, id != "emoji", EmojiIndex.unavailableReason() == nil else { return engine }
+        return EmojiTriggerEngine(
+            base: engine, trigger: trigger, index: .shared, learning: learning.store(for: "emoji"),
+            pageSize: settings.candidatePageSize, labels: settings.candidateLabels)
+    }
+
+    /// The engine `id` itself, without the emoji trigger.
+    private static func makeBaseEngine(
+        id: String, settings: EngineSettings, learning: LearningProvider
+    ) throws(InkstoneError) -> any CompositionEngine {
         try validate(id, settings: settings)
         switch id {
         case "direct": return DirectEngine()
+        case "emoji":
+            return EmojiEngine(
+                index: .shared, learning: learning.store(for: "emoji"),
+                pageSize: settings.candidatePageSize, labels: settings.candidateLabels)
         case "compose": return ComposeEngine()
         case "unicode": return UnicodeEngine(trigger: settings.unicodeKey)
         case "japanese":

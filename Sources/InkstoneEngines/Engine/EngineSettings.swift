@@ -15,6 +15,8 @@ public struct EngineSettings: Sendable, Equatable {
     public var hanjaKeys: [KeyTrigger]
     /// The key that starts code point entry in the Unicode engine.
     public var unicodeKey: KeyTrigger
+    /// The character that opens an emoji query in every other engine (nil: none, the default).
+    public var emojiTrigger: Character?
     /// Candidates per page (1…10, at most the number of labels).
     public var candidatePageSize: Int
     /// The selection label of each position on a candidate page, one printable ASCII character each.
@@ -43,6 +45,7 @@ public struct EngineSettings: Sendable, Equatable {
         // The stock key strings always parse.
         hanjaKeys = (try? [KeyTrigger].parse(["Hangul_Hanja", "F9"])) ?? []
         unicodeKey = KeyTrigger(keyString: "Control+Shift+u", keysym: 0x75, modifiers: [.control, .shift])
+        emojiTrigger = nil
         candidatePageSize = 9
         candidateLabels = CandidateList.digitLabels
         pinyin = PinyinOptions()

@@ -60,7 +60,8 @@ struct XMLScanner {
         return Element(name: String(name), attributes: attributes, text: "")
     }
 
-    private static func decodeEntities(_ raw: String) -> String {
+    /// `raw` trimmed, with the five basic entities decoded.
+    static func decodeEntities(_ raw: String) -> String {
         let trimmed = String(Substring(raw).trimmingWhitespace())
         guard trimmed.contains("&") else { return trimmed }
         return trimmed.replacingEntity("&lt;", "<").replacingEntity("&gt;", ">")
