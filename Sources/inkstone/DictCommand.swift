@@ -1,5 +1,4 @@
 import ArgumentParser
-import DBusKit
 
 /// `inkstone dict`: what the dictionary engines learnt (`ListLearned`, `Learn`,
 /// `Forget`, `ExportLearned`).
@@ -18,11 +17,7 @@ struct DictCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                var reader = try connection.connect().call(member: "ListLearned") { $0.append(dictionary) }.reader()
-                let entries = try reader.readArray { element in
-                    try element.readStruct { pair in (try pair.readString(), try pair.readStrings()) }
-                }
-                for (reading, texts) in entries { print(([reading] + texts).joined(separator: "\t")) }
+                for (reading, texts) in try connection.connect().client.learned(in: dictionary) { print(([reading] + texts).joined(separator: "\t")) }
             }
         }
     }
@@ -38,11 +33,7 @@ struct DictCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                try connection.connect().call(member: "Learn") {
-                    $0.append(dictionary)
-                    $0.append(reading)
-                    $0.append(text)
-                }
+                try connection.connect().client.learn(text, for: reading, in: dictionary)
             }
         }
     }
@@ -57,11 +48,7 @@ struct DictCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                try connection.connect().call(member: "Forget") {
-                    $0.append(dictionary)
-                    $0.append(reading)
-                    $0.append(text)
-                }
+                try connection.connect().client.forget(text, for: reading, in: dictionary)
             }
         }
     }
@@ -75,8 +62,7 @@ struct DictCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                var reader = try connection.connect().call(member: "ExportLearned") { $0.append(dictionary) }.reader()
-                print(try reader.readString(), terminator: "")
+                print(try connection.connect().client.exportLearned(from: dictionary), terminator: "")
             }
         }
     }
