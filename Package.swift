@@ -6,6 +6,7 @@
 //   pure Swift:   InkstoneSegmentation → InkstoneText → InkstoneEngines → InkstoneService
 //   config:       InkstoneConfig (config.toml → Configuration, TOMLKit hidden)
 //   D-Bus:        DBusKit (libdbus + epoll loop) → InkstoneDBus (adapter over InkstoneService)
+//   compat:       InkstoneCompat (fcitx5 and IBus-portal fronts on the daemon's connection)
 //   executables:  inkstoned (daemon), inkstone (client), inkstone-bench (benchmarks),
 //                 inkstone-fuzz (libFuzzer targets, corpus replay), inkstone-soak (random calls over a private bus)
 import PackageDescription
@@ -58,12 +59,14 @@ let package = Package(
             name: "InkstoneDBus",
             dependencies: ["DBusKit", "InkstoneService", .product(name: "Logging", package: "swift-log")]
         ),
+        // MARK: compatibility fronts (fcitx5, IBus portal): thin adapters over InkstoneService
+        .target(name: "InkstoneCompat", dependencies: ["DBusKit", "InkstoneService", "InkstoneDBus"]),
 
         // MARK: executables
         .executableTarget(
             name: "inkstoned",
             dependencies: [
-                "InkstoneDBus", "InkstoneConfig",
+                "InkstoneDBus", "InkstoneConfig", "InkstoneCompat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -114,6 +117,8 @@ let package = Package(
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "InkstoneTestSupport"]),
         .testTarget(name: "InkstoneConfigTests", dependencies: ["InkstoneConfig"]),
         .testTarget(name: "InkstoneFuzzingTests", dependencies: ["InkstoneFuzzing", "InkstoneDBus"]),
+        // MARK: compatibility fronts against real clients (libdbus; GTK and Qt modules under Xvfb)
+        .testTarget(name: "InkstoneCompatTests", dependencies: ["InkstoneTestSupport", "DBusKit", "CDBus"]),
         .testTarget(
             name: "InkstoneDaemonTests",
             dependencies: ["InkstoneTestSupport", "DBusKit", .product(name: "PropertyBased", package: "swift-property-based")]
