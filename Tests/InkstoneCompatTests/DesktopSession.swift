@@ -15,8 +15,8 @@ final class DesktopSession {
     let title: String
 
     /// Why a desktop test cannot run here (a package missing), nil when it can.
-    static func missing(_ executables: [String]) -> String? {
-        let absent = executables.filter { access($0, X_OK) != 0 }
+    static func missing(_ files: [String]) -> String? {
+        let absent = files.filter { access($0, F_OK) != 0 }
         return absent.isEmpty ? nil : "not installed: \(absent.joined(separator: ", ")) (scripts/ensure-deps.sh installs them)"
     }
 
