@@ -60,7 +60,10 @@ let package = Package(
             dependencies: ["DBusKit", "InkstoneService", .product(name: "Logging", package: "swift-log")]
         ),
         // MARK: compatibility fronts (fcitx5, IBus portal): thin adapters over InkstoneService
-        .target(name: "InkstoneCompat", dependencies: ["DBusKit", "InkstoneService", "InkstoneDBus"]),
+        .target(
+            name: "InkstoneCompat",
+            dependencies: ["DBusKit", "InkstoneService", "InkstoneDBus", .product(name: "Logging", package: "swift-log")]
+        ),
 
         // MARK: executables
         .executableTarget(

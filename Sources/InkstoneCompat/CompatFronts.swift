@@ -1,6 +1,7 @@
 import DBusKit
 import InkstoneDBus
 import InkstoneService
+import Logging
 
 /// The compatibility fronts a daemon serves besides its own protocol, on its own bus
 /// connection: each exports its objects at once (before any name is owned) and names
@@ -12,14 +13,14 @@ public final class CompatFronts: @unchecked Sendable {
     private let ibus: IBusPortalFront?
 
     /// Exports `fronts` on `daemon`'s connection, over its service; `switcher` decides the
-    /// engine switch keys of their contexts.
-    public init(daemon: Daemon, fronts: [CompatFront], switcher: EngineSwitch) throws {
+    /// engine switch keys of their contexts; `logger` gets one debug line per context event.
+    public init(daemon: Daemon, fronts: [CompatFront], switcher: EngineSwitch, logger: Logger) throws {
         self.fronts = fronts
         let flush: @Sendable () -> Void = { [daemon] in daemon.flushNotifications() }
         fcitx5 = fronts.contains(.fcitx5)
-            ? Fcitx5Front(service: daemon.service, switcher: switcher, afterHandler: flush) : nil
+            ? Fcitx5Front(service: daemon.service, switcher: switcher, logger: logger, afterHandler: flush) : nil
         ibus = fronts.contains(.ibus)
-            ? IBusPortalFront(service: daemon.service, switcher: switcher, afterHandler: flush) : nil
+            ? IBusPortalFront(service: daemon.service, switcher: switcher, logger: logger, afterHandler: flush) : nil
         try fcitx5?.export(on: daemon.connection)
         try ibus?.export(on: daemon.connection)
         let fcitx5 = self.fcitx5

@@ -105,7 +105,7 @@ struct InkstoneDaemonCommand: ParsableCommand {
                 address: busAddress, logger: logger, settings: settings, directTransport: directTransport, reload: load)
             let fronts = try CompatFronts(
                 daemon: daemon, fronts: try CompatFront.parse(compat.map { [$0] } ?? settings.compatFronts),
-                switcher: settings.compatSwitch)
+                switcher: settings.compatSwitch, logger: logger)
             status = daemon.run(replace: replace, alsoOwn: fronts.busNames)
         } catch {
             logger.critical("could not start: \(error)")

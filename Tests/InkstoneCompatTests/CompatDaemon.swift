@@ -20,7 +20,7 @@ final class CompatDaemon {
     init(bus: PrivateBus? = nil, fronts: String = "fcitx5,ibus", arguments: [String] = []) throws {
         self.bus = try bus ?? PrivateBus()
         daemon = try DaemonProcess(
-            arguments: ["--address", self.bus.address, "--compat", fronts] + arguments,
+            arguments: ["--address", self.bus.address, "--compat", fronts, "--log-level", "debug"] + arguments,
             environment: ["XDG_CONFIG_HOME": "/nonexistent/inkstone-tests"])
         for name in fronts.contains("fcitx5") ? [fcitxName, fcitxPortalName] : [] {
             try #require(try daemon.waitForName(name, on: self.bus.address), "no \(name): \(daemon.stderr)")

@@ -49,6 +49,10 @@ extension Fcitx5Front {
         }
         table.method("ProcessKeyEventBatch", input: "uuubu", output: "a(uv)b") { [unowned self] call, reader in
             let client = try client(for: call)
+            if !client.batches {
+                client.batches = true
+                logger.debug("fcitx5: context \(client.compat.context.id) takes key events in replies (ProcessKeyEventBatch)")
+            }
             let (key, forwarded) = try Self.readKey(&reader)
             let (handled, events) = try client.compat.processKey(key)
             let inReply = events.map { $0.forwarding(forwarded) }.filter { event in
@@ -67,6 +71,7 @@ extension Fcitx5Front {
         table.method("FocusIn") { [unowned self] call, _ in
             let client = try client(for: call)
             client.compat.focusIn()
+            logger.debug("fcitx5: context \(client.compat.context.id) focus in")
             if client.capability.contains(.getIMInfoOnFocus) {
                 try client.emit([.engine(client.compat.engineName)], on: call.connection)
             }
@@ -95,6 +100,7 @@ extension Fcitx5Front {
         table.method("SetCapability", input: "t") { [unowned self] call, reader in
             let client = try client(for: call)
             client.capability = Fcitx5Capability.sanitized(try reader.readUInt64(), supported: client.supported)
+            logger.debug("fcitx5: context \(client.compat.context.id) capability 0x\(String(client.capability.rawValue, radix: 16))")
             return .empty
         }
         table.method("SetSupportedCapability", input: "t") { [unowned self] call, reader in

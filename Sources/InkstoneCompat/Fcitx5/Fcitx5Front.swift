@@ -3,6 +3,7 @@ import InkstoneDBus
 import InkstoneEngines
 import InkstoneService
 import InkstoneText
+import Logging
 
 /// The fcitx5 D-Bus frontend: `org.fcitx.Fcitx.InputMethod1` at
 /// `/org/freedesktop/portal/inputmethod` (and `/inputmethod`) creates input contexts at
@@ -27,13 +28,17 @@ final class Fcitx5Front: @unchecked Sendable {
 
     let service: InkstoneService
     let switcher: EngineSwitch
+    let logger: Logger
     private let afterHandler: @Sendable () -> Void
     /// The front's contexts by Inkstone context id (the last element of their path).
     private var clients: [UInt64: Fcitx5Client] = [:]
 
-    init(service: InkstoneService, switcher: EngineSwitch, afterHandler: @escaping @Sendable () -> Void) {
+    init(
+        service: InkstoneService, switcher: EngineSwitch, logger: Logger, afterHandler: @escaping @Sendable () -> Void
+    ) {
         self.service = service
         self.switcher = switcher
+        self.logger = logger
         self.afterHandler = afterHandler
     }
 
@@ -70,6 +75,7 @@ final class Fcitx5Front: @unchecked Sendable {
                 service: service, creator: call.sender, program: program, switcher: switcher)
             let id = compat.context.id
             clients[id] = Fcitx5Client(compat: compat, path: "\(Self.contextRoot)/\(id)")
+            logger.debug("fcitx5: context \(id) created for \(call.sender) (\(program))")
             var uuid = [UInt8](repeating: 0, count: 16)
             var generator = SystemRandomNumberGenerator()
             for index in uuid.indices { uuid[index] = generator.next() }
@@ -96,6 +102,7 @@ final class Fcitx5Front: @unchecked Sendable {
     func remove(_ client: Fcitx5Client) {
         clients[client.compat.context.id] = nil
         service.destroyContext(client.compat.context)
+        logger.debug("fcitx5: context \(client.compat.context.id) destroyed")
     }
 }
 
@@ -110,6 +117,8 @@ final class Fcitx5Client {
             compat.forwardsUnhandledKeys = capability.contains(.keyEventOrderFix)
         }
     }
+    /// Whether the client has used `ProcessKeyEventBatch` (logged once).
+    var batches = false
     /// What `SetSupportedCapability` declared (nil: nothing).
     var supported: UInt64?
     /// The last cursor rectangle (x, y, width, height, scale), for the candidate window.

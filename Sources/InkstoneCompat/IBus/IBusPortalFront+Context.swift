@@ -32,7 +32,9 @@ extension IBusPortalFront {
             }
         }
         table.method("FocusIn") { [unowned self] call, _ in
-            try client(for: call).compat.focusIn()
+            let client = try client(for: call)
+            client.compat.focusIn()
+            logger.debug("ibus: context \(client.compat.context.id) focus in")
             return .empty
         }
         table.method("FocusOut") { [unowned self] call, _ in

@@ -3,6 +3,7 @@ import InkstoneDBus
 import InkstoneEngines
 import InkstoneService
 import InkstoneText
+import Logging
 
 /// The IBus portal (`org.freedesktop.portal.IBus`): `org.freedesktop.IBus.Portal` at
 /// `/org/freedesktop/IBus` creates input contexts at `/org/freedesktop/IBus/InputContext_N`
@@ -23,12 +24,16 @@ final class IBusPortalFront: @unchecked Sendable {
 
     let service: InkstoneService
     let switcher: EngineSwitch
+    let logger: Logger
     private let afterHandler: @Sendable () -> Void
     private var clients: [UInt64: IBusClient] = [:]
 
-    init(service: InkstoneService, switcher: EngineSwitch, afterHandler: @escaping @Sendable () -> Void) {
+    init(
+        service: InkstoneService, switcher: EngineSwitch, logger: Logger, afterHandler: @escaping @Sendable () -> Void
+    ) {
         self.service = service
         self.switcher = switcher
+        self.logger = logger
         self.afterHandler = afterHandler
     }
 
@@ -55,6 +60,7 @@ final class IBusPortalFront: @unchecked Sendable {
             let compat = try CompatContext(service: service, creator: call.sender, program: name, switcher: switcher)
             let path = "\(Self.root)/\(Self.contextPrefix)\(compat.context.id)"
             clients[compat.context.id] = IBusClient(compat: compat, path: path)
+            logger.debug("ibus: context \(compat.context.id) created for \(call.sender) (\(name))")
             return .write { $0.append(objectPath: path) }
         }
         return table
