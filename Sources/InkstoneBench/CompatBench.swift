@@ -152,7 +152,7 @@ final class StockFcitx5 {
         bus = try PrivateBus()
         echo = try RawEchoService(address: bus.address)
         process = try DaemonProcess(
-            executable: Self.executable, arguments: ["--disable=all", "--enable=dbus,dbusfrontend,hangul"],
+            executable: Self.executable, arguments: ["--disable=all", "--enable=dbus,dbusfrontend,hangul,keyboard"],
             environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": home, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
         guard try process.waitForName(FcitxKeyClient.busName, on: bus.address, timeout: .seconds(20)) else {
             throw ValidationError("fcitx5 did not start: \(process.stderr)")
