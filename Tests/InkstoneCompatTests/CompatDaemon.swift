@@ -42,8 +42,12 @@ final class CompatPeer {
     let connection: Connection
     let destination: String
 
-    init(_ daemon: CompatDaemon, destination: String = fcitxName) throws {
-        connection = try Connection(address: daemon.bus.address)
+    convenience init(_ daemon: CompatDaemon, destination: String = fcitxName) throws {
+        try self.init(address: daemon.bus.address, destination: destination)
+    }
+
+    init(address: String, destination: String = fcitxName) throws {
+        connection = try Connection(address: address)
         self.destination = destination
     }
 

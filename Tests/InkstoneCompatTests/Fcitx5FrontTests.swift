@@ -221,6 +221,32 @@ import Testing
     }
 }
 
+/// How the daemon is told to serve the fronts: the flag, the configuration file, bad names.
+@Suite struct CompatSettingsTests {
+    @Test func theConfigurationFileStartsTheFronts() throws {
+        let folder = try makeTemporaryDirectory(prefix: "inkstone-compat-config")
+        try writeFile(folder + "/config.toml", "[compat]\nfronts = [\"fcitx5\"]\ntoggle_key = \"F12\"\n")
+        let bus = try PrivateBus()
+        let daemon = try DaemonProcess(arguments: ["--address", bus.address, "--config", folder + "/config.toml"])
+        defer { daemon.signal(SIGTERM); _ = daemon.waitForExit(timeout: .seconds(5)) }
+        try #require(try daemon.waitForName(fcitxName, on: bus.address), "\(daemon.stderr)")
+        let peer = try CompatPeer(address: bus.address)
+        // Both names are requested together: the one not configured has no owner.
+        #expect(try !peer.connection.nameHasOwner(ibusPortalName))
+        let path = try peer.createFcitxContext()
+        let toggle = try peer.press(0xffc9, on: path)  // F12, the configured toggle key
+        #expect(toggle.signals("CurrentIM").first?.firstString == "Hangul")
+        #expect(try peer.press(Key.hangul, on: path).signals("CurrentIM").isEmpty)
+    }
+
+    @Test func anUnknownFrontIsRefusedAtStart() throws {
+        let bus = try PrivateBus()
+        let result = try run([builtProduct("inkstoned"), "--address", bus.address, "--compat", "fcitx5,xim"])
+        #expect(result.termination == .exited(1))
+        #expect(result.stderr.contains("unknown compatibility front 'xim'"), "\(result.stderr)")
+    }
+}
+
 extension Message {
     /// The reply's boolean, nil when it holds none.
     var boolValue: Bool? {

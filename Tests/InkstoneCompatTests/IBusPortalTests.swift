@@ -4,14 +4,16 @@ import Testing
 
 /// The IBus portal front over D-Bus, driven as ibus-gtk3 drives it with `IBUS_USE_PORTAL=1`.
 @Suite(.serialized) struct IBusPortalTests {
-    /// `CreateInputContext("gtk3-im:…")` then the capabilities stock ibus-gtk3 sends.
+    /// `CreateInputContext("gtk3-im:…")` then the capabilities stock ibus-gtk3 sends (with
+    /// surrounding text: the daemon asks for it).
     private func createContext(_ peer: CompatPeer) throws -> String {
         let created = try peer.call("/org/freedesktop/IBus", "org.freedesktop.IBus.Portal", "CreateInputContext") {
             $0.append("gtk3-im:compat-tests")
         }
         var reader = try MessageReader(created.reply, expecting: "o")
         let path = try reader.readObjectPath()
-        try peer.call(path, ibusContextInterface, "SetCapabilities") { $0.append(UInt32(169)) }
+        let capabilities = try peer.call(path, ibusContextInterface, "SetCapabilities") { $0.append(UInt32(169)) }
+        #expect(capabilities.signals.compactMap(\.member) == ["RequireSurroundingText"])
         try peer.call(path, ibusContextInterface, "FocusIn")
         return path
     }
@@ -65,6 +67,31 @@ import Testing
         #expect(!typed.signals("UpdatePreeditTextWithMode").isEmpty)
         let ownOut = try peer.call(own, ibusContextInterface, "FocusOut")
         #expect(ownOut.signals("CommitText").isEmpty)
+    }
+
+    @Test func surroundingTextFeedsReconversionWithADeletion() throws {
+        let daemon = try CompatDaemon()
+        let peer = try CompatPeer(daemon, destination: ibusPortalName)
+        let path = try createContext(peer)
+        try press(peer, Key.hangul, on: path)
+        try peer.call(path, ibusContextInterface, "SetSurroundingText") { writer in
+            writer.appendVariant(signature: "(sa{sv}sv)") { variant in
+                variant.appendStruct { fields in
+                    fields.append("IBusText")
+                    fields.append(vardict: [:])
+                    fields.append("가 한")
+                    fields.appendVariant(signature: "(sa{sv}av)") { list in
+                        list.appendStruct { $0.append("IBusAttrList"); $0.append(vardict: [:]); $0.appendArray(of: "v") { _ in } }
+                    }
+                }
+            }
+            writer.append(UInt32(3))
+            writer.append(UInt32(3))
+        }
+        try press(peer, Key.hangulHanja, on: path)
+        let pick = try press(peer, Key.ascii("1")[0], on: path)
+        #expect(pick.signals.compactMap(\.member) == ["DeleteSurroundingText", "CommitText"])
+        #expect(pick.signals("CommitText").first?.ibusText == "韓")
     }
 
     @Test func otherClientsGetAccessDeniedAndContextsDieWithDestroy() throws {

@@ -48,7 +48,17 @@ extension IBusPortalFront {
             return .empty
         }
         table.method("SetCapabilities", input: "u") { [unowned self] call, reader in
-            try client(for: call).capabilities = try reader.readUInt32()
+            let client = try client(for: call)
+            let capabilities = try reader.readUInt32()
+            let asksForSurrounding = capabilities & IBusClient.surroundingTextCapability != 0
+                && client.capabilities & IBusClient.surroundingTextCapability == 0
+            client.capabilities = capabilities
+            // libibus clients send surrounding text only once the engine asked for it.
+            if asksForSurrounding {
+                try call.connection.emitSignal(
+                    path: client.path, interface: Self.contextInterface, member: "RequireSurroundingText",
+                    destination: client.compat.creator)
+            }
             return .empty
         }
         table.method("SetEngine", input: "s") { [unowned self] call, reader in

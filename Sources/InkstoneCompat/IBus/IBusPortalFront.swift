@@ -97,6 +97,8 @@ final class IBusClient {
     /// `IBUS_CAP_PREEDIT_TEXT`, `IBUS_CAP_LOOKUP_TABLE`.
     static let preeditCapability: UInt32 = 1 << 0
     static let lookupTableCapability: UInt32 = 1 << 2
+    /// `IBUS_CAP_SURROUNDING_TEXT`.
+    static let surroundingTextCapability: UInt32 = 1 << 5
 
     let compat: CompatContext
     let path: String
