@@ -58,17 +58,16 @@ final class CompatContext {
                 try context.setEngine(next)
                 return true
             }
-            if !key.isRelease, Self.isApplicationKey(key), shownCandidates.items.isEmpty {
-                // An editing key acts on the application's text, which the application owns:
-                // an open composition is committed first, then the key goes back to it.
-                let composing = context.view.markedText != nil
-                guard composing, !(Self.editsComposition(key)) else {
-                    return composing ? try context.processKey(key) : false
-                }
-                context.unmarkText()
-                return false
+            guard !key.isRelease, Self.isApplicationKey(key), shownCandidates.items.isEmpty else {
+                return try context.processKey(key)
             }
-            return try context.processKey(key)
+            // An editing key acts on the application's text, which the application owns.
+            if context.view.markedText == nil { return false }
+            // BackSpace edits the composition; any other editing key commits it first, then
+            // goes back to the application.
+            if Self.editsComposition(key) { return try context.processKey(key) }
+            context.unmarkText()
+            return false
         }
         var events = translate(report, caretBefore: caret)
         if context.engineID != engineBefore { events.append(.engine(engineName)) }

@@ -161,6 +161,20 @@ import Testing
         #expect(pick.signals("CommitString").first?.firstString == "韓")
     }
 
+    @Test func stringsPastTheLimitAreRefusedWithANamedError() throws {
+        let daemon = try CompatDaemon(arguments: ["--max-string-bytes", "64"])
+        let peer = try CompatPeer(daemon)
+        let path = try peer.createFcitxContext()
+        do {
+            try peer.call(path, fcitxContextInterface, "SetSurroundingText") {
+                $0.append(String(repeating: "한", count: 30)); $0.append(UInt32(0)); $0.append(UInt32(0))
+            }
+            Issue.record("a 90-byte string passed a 64-byte limit")
+        } catch let error as DBusKitError {
+            #expect(error.name == "org.inkstone.Error.LimitExceeded")
+        }
+    }
+
     @Test func controlSpaceCyclesEnginesAndReportsCurrentIM() throws {
         let daemon = try CompatDaemon()
         let peer = try CompatPeer(daemon)

@@ -44,12 +44,14 @@ final class Fcitx5Front: @unchecked Sendable {
 
     /// Exports the input-method objects and the context subtree on `connection`.
     func export(on connection: Connection) throws {
+        let limits = service.limits.argumentLimits
         let inputMethod = ExportedObject(
             interfaces: [inputMethodTable()], mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
-            argumentLimits: nil)
+            argumentLimits: limits)
         for path in Self.inputMethodPaths { try connection.export(inputMethod, at: path) }
         let contexts = ExportedObject(
-            interfaces: [contextTable()], mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler)
+            interfaces: [contextTable()], mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
+            argumentLimits: limits)
         try connection.exportSubtree(contexts, under: Self.contextRoot)
     }
 
@@ -57,9 +59,6 @@ final class Fcitx5Front: @unchecked Sendable {
     func peerVanished(_ peer: String) {
         clients = clients.filter { $0.value.compat.creator != peer }
     }
-
-    /// How many contexts the front holds (for tests and status).
-    var contextCount: Int { clients.count }
 
     // MARK: InputMethod1
 

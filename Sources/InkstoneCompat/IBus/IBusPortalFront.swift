@@ -41,7 +41,8 @@ final class IBusPortalFront: @unchecked Sendable {
     func export(on connection: Connection) throws {
         let object = ExportedObject(
             interfaces: [portalTable(), contextTable(), serviceTable()],
-            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler)
+            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
+            argumentLimits: service.limits.argumentLimits)
         try connection.exportSubtree(object, under: Self.root)
     }
 
