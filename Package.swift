@@ -9,6 +9,7 @@
 //   D-Bus:        DBusKit (libdbus + epoll loop) → InkstoneDBus (adapter over InkstoneService)
 //   clients:      InkstoneClient (typed client library over DBusKit; a library product)
 //   measuring:    InkstoneMeasure (one clock, one percentile rule, one RSS reader, bench rows; Glibc only)
+//   compat:       InkstoneCompat (fcitx5 and IBus-portal fronts on the daemon's connection)
 //   executables:  inkstoned (daemon), inkstone (client), inkstone-bench (benchmarks),
 //                 inkstone-fuzz (libFuzzer targets, corpus replay), inkstone-soak (random calls over a private bus)
 import PackageDescription
@@ -77,12 +78,17 @@ let package = Package(
         ),
         // The typed client library: connections, context and document proxies, signals.
         .target(name: "InkstoneClient", dependencies: ["DBusKit", "InkstoneMeasure"]),
+        // MARK: compatibility fronts (fcitx5, IBus portal): thin adapters over InkstoneService
+        .target(
+            name: "InkstoneCompat",
+            dependencies: ["DBusKit", "InkstoneService", "InkstoneDBus", .product(name: "Logging", package: "swift-log")]
+        ),
 
         // MARK: executables
         .executableTarget(
             name: "inkstoned",
             dependencies: [
-                "InkstoneDBus", "InkstoneConfig",
+                "InkstoneDBus", "InkstoneConfig", "InkstoneCompat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -139,6 +145,8 @@ let package = Package(
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "InkstoneTestSupport"]),
         .testTarget(name: "InkstoneConfigTests", dependencies: ["InkstoneConfig"]),
         .testTarget(name: "InkstoneFuzzingTests", dependencies: ["InkstoneFuzzing", "InkstoneDBus"]),
+        // MARK: compatibility fronts against real clients (libdbus; GTK and Qt modules under Xvfb)
+        .testTarget(name: "InkstoneCompatTests", dependencies: ["InkstoneTestSupport", "DBusKit", "CDBus"]),
         .testTarget(
             name: "InkstoneDaemonTests",
             dependencies: ["InkstoneTestSupport", "InkstoneClient", "InkstoneMeasure", "DBusKit", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -10,6 +10,8 @@ public struct Configuration: Sendable, Equatable {
     public var engines = EngineSettings.stock
     /// `trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`.
     public var logLevel = "info"
+    /// The compatibility fronts and their engine-switch keys.
+    public var compat = CompatConfiguration()
 
     /// The built-in defaults (a daemon with no configuration file).
     public init() {}

@@ -175,6 +175,40 @@ extension ConfigurationKey {
                 configuration.engines.emojiTrigger = character
             },
             render: { quoted($0.engines.emojiTrigger.map { String($0) } ?? "") }),
+        ConfigurationKey(
+            name: "compat.fronts",
+            help: "other client protocols served, applied at start: " + CompatConfiguration.knownFronts.joined(separator: ", "),
+            apply: { value, configuration throws(KeyError) in
+                let fronts = try strings(value, "compat.fronts")
+                for front in fronts where !CompatConfiguration.knownFronts.contains(front) {
+                    throw KeyError(message: "compat.fronts: '\(front)' is not one of \(CompatConfiguration.knownFronts.joined(separator: ", "))"
+                        + Suggestion.didYouMean(front, in: CompatConfiguration.knownFronts))
+                }
+                configuration.compat.fronts = fronts
+            },
+            render: { quoted($0.compat.fronts) }),
+        ConfigurationKey(
+            name: "compat.toggle_key", help: "key that toggles a compat context between hangul and default_engine (\"\" : none)",
+            apply: { value, configuration throws(KeyError) in
+                let text = try string(value, "compat.toggle_key")
+                configuration.compat.switcher.toggleKey = text.isEmpty ? nil : try trigger(text, "compat.toggle_key")
+            },
+            render: { quoted($0.compat.switcher.toggleKey?.description ?? "") }),
+        ConfigurationKey(
+            name: "compat.cycle_key", help: "key that steps a compat context through compat.cycle (\"\" : none)",
+            apply: { value, configuration throws(KeyError) in
+                let text = try string(value, "compat.cycle_key")
+                configuration.compat.switcher.cycleKey = text.isEmpty ? nil : try trigger(text, "compat.cycle_key")
+            },
+            render: { quoted($0.compat.switcher.cycleKey?.description ?? "") }),
+        ConfigurationKey(
+            name: "compat.cycle", help: "engines compat.cycle_key steps through, in order",
+            apply: { value, configuration throws(KeyError) in
+                let ids = try strings(value, "compat.cycle")
+                for id in ids { try knownEngine(id, "compat.cycle") }
+                configuration.compat.switcher.cycle = ids
+            },
+            render: { quoted($0.compat.switcher.cycle) }),
         limit("limits.contexts_per_peer", "input contexts one client may hold at once", \.limits.contextsPerPeer),
         limit("limits.documents_per_peer", "documents one client may hold at once", \.limits.documentsPerPeer),
         limit("limits.document_bytes", "the largest document, in UTF-8 bytes", \.limits.documentUTF8Bytes),

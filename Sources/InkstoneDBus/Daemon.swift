@@ -34,6 +34,7 @@ public final class Daemon: @unchecked Sendable {
     /// What `GetStatus` reports (uptime counts from `init`).
     public let status = DaemonStatus()
     private let peers = PeerSlot()
+    private let vanishHooks = PeerVanishHooks()
 
     /// Connects to `address`, exports every object and attaches to a new loop.
     ///
@@ -93,10 +94,12 @@ public final class Daemon: @unchecked Sendable {
             }
         }
         let service = self.service
+        let vanishHooks = self.vanishHooks
         try connection.watchNameOwnerChanges()
         connection.onNameOwnerChanged { name, _, newOwner in
             guard name.hasPrefix(":"), newOwner.isEmpty else { return }
             service.peerVanished(name)
+            vanishHooks.run(name)
         }
         let loop = self.loop
         let connection = self.connection
@@ -155,8 +158,10 @@ public final class Daemon: @unchecked Sendable {
         return settings.source
     }
 
-    /// Requests the name (taking it over when `replace`), then runs the loop until stopped.
-    public func run(replace: Bool) -> ExitStatus {
+    /// Requests the name (taking it over when `replace`), then each of `alsoOwn` (fronts of
+    /// other protocols exported on ``connection``; one owned by another program is logged and
+    /// skipped), then runs the loop until stopped.
+    public func run(replace: Bool, alsoOwn: [String] = []) -> ExitStatus {
         defer {
             peers.transport.withLock { $0 }?.close()
             connection.close()
@@ -180,8 +185,54 @@ public final class Daemon: @unchecked Sendable {
             return .failure
         }
         logger.info("ready: \(ServiceObject.busName) owned by \(connection.uniqueName ?? "?")")
+        requestFrontNames(alsoOwn, replace: replace)
         loop.run()
         return outcome.status.withLock { $0 }
+    }
+}
+
+// MARK: fronts of other protocols on the same connection
+
+extension Daemon {
+    /// Runs `handler` with the unique name of every peer that leaves the bus, after the
+    /// service dropped its contexts (fronts drop their own state of those contexts).
+    public func onPeerVanished(_ handler: @escaping @Sendable (String) -> Void) {
+        vanishHooks.handlers.withLock { $0.append(handler) }
+    }
+
+    /// Sends the notifications a call held back (coalesced signals to other views of a
+    /// document); further fronts run it after each handler, before the reply, as the
+    /// daemon's own objects do.
+    public func flushNotifications() {
+        notifier.flush()
+    }
+
+    /// Requests each name of another protocol's front; a name another program owns is
+    /// logged and left to it (taken over with `replace`).
+    private func requestFrontNames(_ names: [String], replace: Bool) {
+        var flags: NameFlags = [.allowReplacement, .doNotQueue]
+        if replace { flags.insert(.replaceExisting) }
+        for name in names {
+            do {
+                switch try connection.requestName(name, flags: flags) {
+                case .primaryOwner, .alreadyOwner:
+                    logger.info("ready: \(name) owned by \(connection.uniqueName ?? "?")")
+                case .exists, .inQueue:
+                    logger.warning("\(name) is owned by another program; that front is not served (use --replace)")
+                }
+            } catch {
+                logger.warning("could not request \(name): \(error)")
+            }
+        }
+    }
+}
+
+/// Handlers run when a peer leaves the bus.
+private final class PeerVanishHooks: Sendable {
+    let handlers = Mutex<[@Sendable (String) -> Void]>([])
+
+    func run(_ peer: String) {
+        for handler in handlers.withLock({ $0 }) { handler(peer) }
     }
 }
 

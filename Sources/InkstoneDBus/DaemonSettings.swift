@@ -10,14 +10,20 @@ public struct DaemonSettings: Sendable {
     public var engines: EngineSettings
     /// The log level.
     public var logLevel: Logger.Level
+    /// The client protocols served besides Inkstone's own (`fcitx5`, `ibus`; `compat.fronts`).
+    public var compatFronts: [String]
+    /// The engine-switch keys of the compatibility fronts' contexts (`compat.*_key`, `compat.cycle`).
+    public var compatSwitch: EngineSwitch
     /// The file these were read from ("" for built-in defaults), for logs and `Reload`.
     public var source: String
 
     /// Settings; the defaults are those of a stock daemon with no configuration file.
     public init(
         limits: ServiceLimits = ServiceLimits(), engines: EngineSettings = .stock, logLevel: Logger.Level = .info,
-        source: String = ""
+        source: String = "", compatFronts: [String] = [], compatSwitch: EngineSwitch = EngineSwitch()
     ) {
+        self.compatFronts = compatFronts
+        self.compatSwitch = compatSwitch
         self.limits = limits
         self.engines = engines
         self.logLevel = logLevel

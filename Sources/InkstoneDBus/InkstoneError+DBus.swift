@@ -24,7 +24,7 @@ public enum InkstoneErrorMapping {
 extension ServiceLimits {
     /// The per-call argument bound every exported object enforces: all strings
     /// of one call together hold at most ``stringUTF8Bytes``, else `LimitExceeded`.
-    var argumentLimits: ArgumentLimits {
+    public var argumentLimits: ArgumentLimits {
         ArgumentLimits(
             stringBytes: stringUTF8Bytes, errorName: InkstoneErrorMapping.namePrefix + InkstoneError.Code.limitExceeded.rawValue)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import InkstoneCompat
 import InkstoneConfig
 import InkstoneDBus
 import InkstoneService
@@ -71,6 +72,11 @@ struct InkstoneDaemonCommand: ParsableCommand {
     @Option(help: "Bytes queued for a listener that does not read before its signals are dropped (and a direct peer is disconnected) (limits.listener_backlog_bytes).")
     var maxListenerBacklog: Int?
 
+    @Option(help: ArgumentHelp(
+        "Also serve these client protocols, comma-separated: fcitx5 (org.fcitx.Fcitx5, org.freedesktop.portal.Fcitx), ibus (org.freedesktop.portal.IBus) (compat.fronts).",
+        valueName: "fronts"))
+    var compat: String?
+
     @Flag(help: "Print every exported (interface, member, kind, signature, detail) and exit.")
     var printInterfaces = false
 
@@ -95,9 +101,12 @@ struct InkstoneDaemonCommand: ParsableCommand {
         }
         let status: Daemon.ExitStatus
         do {
-            status = try Daemon(
-                address: busAddress, logger: logger, settings: settings, directTransport: directTransport, reload: load
-            ).run(replace: replace)
+            let daemon = try Daemon(
+                address: busAddress, logger: logger, settings: settings, directTransport: directTransport, reload: load)
+            let fronts = try CompatFronts(
+                daemon: daemon, fronts: try CompatFront.parse(compat.map { [$0] } ?? settings.compatFronts),
+                switcher: settings.compatSwitch, logger: logger)
+            status = daemon.run(replace: replace, alsoOwn: fronts.busNames)
         } catch {
             logger.critical("could not start: \(error)")
             throw ExitCode(Daemon.ExitStatus.failure.rawValue)
@@ -127,7 +136,8 @@ struct InkstoneDaemonCommand: ParsableCommand {
                 let configuration = try file.applying(overrides)
                 return DaemonSettings(
                     limits: configuration.limits, engines: configuration.engines,
-                    logLevel: Logger.Level(rawValue: configuration.logLevel) ?? .info, source: source)
+                    logLevel: Logger.Level(rawValue: configuration.logLevel) ?? .info, source: source,
+                    compatFronts: configuration.compat.fronts, compatSwitch: configuration.compat.switcher)
             } catch let error as ConfigurationError {
                 throw error.inkstoneError
             }

@@ -1,0 +1,138 @@
+import DBusKit
+import InkstoneDBus
+import InkstoneEngines
+import InkstoneService
+import InkstoneText
+import Logging
+
+/// The fcitx5 D-Bus frontend: `org.fcitx.Fcitx.InputMethod1` at
+/// `/org/freedesktop/portal/inputmethod` (and `/inputmethod`) creates input contexts at
+/// `/org/freedesktop/portal/inputcontext/N`, each an ordinary Inkstone context underneath.
+///
+/// Signals go unicast to the creator, from the connection that owns the names, before the
+/// reply of the call that caused them. A context dies with `DestroyIC` or with its
+/// creator's connection. Calls from any other peer are refused with
+/// `org.inkstone.Error.AccessDenied` (stock fcitx5 silently answers defaults instead;
+/// a refusal is visible in logs and changes nothing either way).
+///
+/// Confined to the daemon's loop thread, as the service is.
+final class Fcitx5Front: @unchecked Sendable {
+    /// The names a client looks for (the portal name serves sandboxed applications).
+    static let busNames = ["org.fcitx.Fcitx5", "org.freedesktop.portal.Fcitx"]
+    /// The `InputMethod1` interface.
+    static let inputMethodInterface = "org.fcitx.Fcitx.InputMethod1"
+    /// Where `InputMethod1` lives (the second is the portal's legacy path).
+    static let inputMethodPaths = ["/org/freedesktop/portal/inputmethod", "/inputmethod"]
+    /// The subtree of input contexts.
+    static let contextRoot = "/org/freedesktop/portal/inputcontext"
+
+    let service: InkstoneService
+    let switcher: EngineSwitch
+    let logger: Logger
+    private let afterHandler: @Sendable () -> Void
+    /// The front's contexts by Inkstone context id (the last element of their path).
+    private var clients: [UInt64: Fcitx5Client] = [:]
+
+    init(
+        service: InkstoneService, switcher: EngineSwitch, logger: Logger, afterHandler: @escaping @Sendable () -> Void
+    ) {
+        self.service = service
+        self.switcher = switcher
+        self.logger = logger
+        self.afterHandler = afterHandler
+    }
+
+    /// Exports the input-method objects and the context subtree on `connection`.
+    func export(on connection: Connection) throws {
+        let limits = service.limits.argumentLimits
+        let inputMethod = ExportedObject(
+            interfaces: [inputMethodTable()], mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
+            argumentLimits: limits)
+        for path in Self.inputMethodPaths { try connection.export(inputMethod, at: path) }
+        let contexts = ExportedObject(
+            interfaces: [contextTable()], mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
+            argumentLimits: limits)
+        try connection.exportSubtree(contexts, under: Self.contextRoot)
+    }
+
+    /// A peer left: its contexts are gone from the service already; drop their state.
+    func peerVanished(_ peer: String) {
+        clients = clients.filter { $0.value.compat.creator != peer }
+    }
+
+    // MARK: InputMethod1
+
+    private func inputMethodTable() -> InterfaceTable {
+        var table = InterfaceTable(Self.inputMethodInterface)
+        table.method("Version", output: "u") { _, _ in .write { $0.append(UInt32(1)) } }
+        table.method("CreateInputContext", input: "a(ss)", output: "oay") { [unowned self] call, reader in
+            let pairs = try reader.readArray { element in
+                try element.readStruct { fields in (try fields.readString(), try fields.readString()) }
+            }
+            let program = pairs.last { $0.0 == "program" }?.1 ?? ""
+            let compat = try CompatContext(
+                service: service, creator: call.sender, program: program, switcher: switcher)
+            let id = compat.context.id
+            clients[id] = Fcitx5Client(compat: compat, path: "\(Self.contextRoot)/\(id)")
+            logger.debug("fcitx5: context \(id) created for \(call.sender) (\(program))")
+            var uuid = [UInt8](repeating: 0, count: 16)
+            var generator = SystemRandomNumberGenerator()
+            for index in uuid.indices { uuid[index] = generator.next() }
+            return .write { writer in
+                writer.append(objectPath: "\(Self.contextRoot)/\(id)")
+                writer.appendArray(of: "y") { array in for byte in uuid { array.append(byte) } }
+            }
+        }
+        return table
+    }
+
+    /// The context a call is for; `UnknownObject` when there is none, `AccessDenied` for another peer.
+    func client(for call: MethodCall) throws -> Fcitx5Client {
+        guard let id = try? ObjectPaths.id(of: call.path, under: Self.contextRoot), let client = clients[id] else {
+            throw DBusKitError(name: DBusErrorName.unknownObject, message: "no input context at \(call.path)")
+        }
+        guard client.compat.creator == call.sender else {
+            throw InkstoneError.accessDenied("input context \(call.path) belongs to another client")
+        }
+        return client
+    }
+
+    /// Forgets a destroyed context.
+    func remove(_ client: Fcitx5Client) {
+        clients[client.compat.context.id] = nil
+        service.destroyContext(client.compat.context)
+        logger.debug("fcitx5: context \(client.compat.context.id) destroyed")
+    }
+}
+
+/// One fcitx5 input context: the compatibility context and what the client declared.
+final class Fcitx5Client {
+    let compat: CompatContext
+    let path: String
+    /// The capability mask in force.
+    var capability: Fcitx5Capability = [] {
+        didSet {
+            compat.clientCommitsPreedit = capability.contains(.clientUnfocusCommit)
+            compat.forwardsUnhandledKeys = capability.contains(.keyEventOrderFix)
+        }
+    }
+    /// Whether the client has used `ProcessKeyEventBatch` (logged once).
+    var batches = false
+    /// What `SetSupportedCapability` declared (nil: nothing).
+    var supported: UInt64?
+    /// The last cursor rectangle (x, y, width, height, scale), for the candidate window.
+    var cursorRect: (x: Int32, y: Int32, width: Int32, height: Int32, scale: Double)?
+
+    init(compat: CompatContext, path: String) {
+        self.compat = compat
+        self.path = path
+    }
+
+    /// Sends `events` as signals to the creator; a preedit goes only to a client that shows one.
+    func emit(_ events: [ClientEvent], on connection: Connection) throws {
+        for event in events {
+            if case .preedit = event, !capability.contains(.preedit) { continue }
+            try Fcitx5Event.emit(event, to: compat.creator, path: path, capability: capability, on: connection)
+        }
+    }
+}

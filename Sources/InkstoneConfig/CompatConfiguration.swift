@@ -1,0 +1,16 @@
+import InkstoneService
+
+/// The `[compat]` table: which other client protocols the daemon serves (fcitx5, the
+/// IBus portal) and the engine-switch keys of their input contexts.
+public struct CompatConfiguration: Sendable, Equatable {
+    /// The fronts served besides Inkstone's own protocol (applied when the daemon starts).
+    public var fronts: [String] = []
+    /// The engine-switch keys of compatibility contexts.
+    public var switcher = EngineSwitch()
+
+    /// The stock `[compat]` table.
+    public init() {}
+
+    /// The front names `fronts` accepts.
+    public static let knownFronts = ["fcitx5", "ibus"]
+}
