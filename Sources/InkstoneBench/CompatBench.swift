@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import ArgumentParser
 import DBusKit
 import Glibc
@@ -31,7 +32,7 @@ struct CompatBench: ParsableCommand {
             rows += try FcitxKeyClient.rows(label: "stock fcitx5", bus: stock.bus.address, echo: stock.echoClient, sizes: sizes)
         } else {
             rows.append(BenchRow(
-                name: "stock fcitx5", unit: "", median: 0, goal: "", met: nil,
+                name: "stock fcitx5", unit: "", median: 0, baseline: .budget(0), goal: "", met: nil,
                 note: "not measured: \(StockFcitx5.executable) or the fcitx5-hangul addon is not installed"))
         }
         BenchTable.print(rows, json: json)
@@ -75,12 +76,12 @@ final class FcitxKeyClient {
     /// One timed press of `keysym` with `member`, in nanoseconds; the signals it caused
     /// (which arrived before the reply) are read afterwards.
     func timeKey(_ keysym: UInt32, state: UInt32 = 0, member: String) throws -> UInt64 {
-        let start = RawClient.now()
+        let start = MonotonicClock.nanoseconds()
         try call(member) { writer in
             writer.append(keysym); writer.append(UInt32(0)); writer.append(state); writer.append(false)
             writer.append(UInt32(0))
         }
-        let elapsed = RawClient.now() - start
+        let elapsed = MonotonicClock.nanoseconds() - start
         while connection.nextMessage(timeoutMilliseconds: 0) != nil {}
         return elapsed
     }

@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import ArgumentParser
 import Glibc
 import InkstoneEngines
@@ -31,15 +32,15 @@ struct JapaneseBench: ParsableCommand {
 
     func run() throws {
         let set = try JapaneseSentenceSet.load(sentences)
-        let rssBefore = residentBytes()
-        let start = EngineBenchTimer.now()
+        let rssBefore = ResidentMemory.ofSelf()
+        let start = MonotonicClock.nanoseconds()
         guard let table = JapaneseDictionary.load(path: dictionary) else {
             throw ValidationError("\(dictionary) cannot be read (install the Debian package skkdic)")
         }
         let converter = JapaneseConverter(table: table, learning: nil)
         let first = converter.convert("きょうはいいてんきです")
-        let coldMilliseconds = Double(EngineBenchTimer.now() - start) / 1e6
-        let rssDelta = residentBytes() - rssBefore
+        let coldMilliseconds = Double(MonotonicClock.nanoseconds() - start) / 1e6
+        let rssDelta = ResidentMemory.ofSelf() - rssBefore
         guard !first.isEmpty else { throw ValidationError("no conversion") }
 
         let ours = set.map { sentence in
@@ -81,9 +82,9 @@ struct JapaneseBench: ParsableCommand {
         var samples: [UInt64] = []
         for round in 0..<60 {
             for key in keys {
-                let start = EngineBenchTimer.now()
+                let start = MonotonicClock.nanoseconds()
                 _ = engine.handle(key)
-                let elapsed = EngineBenchTimer.now() - start
+                let elapsed = MonotonicClock.nanoseconds() - start
                 if round > 0 { samples.append(elapsed) }
             }
         }

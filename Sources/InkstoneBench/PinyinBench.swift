@@ -1,3 +1,4 @@
+import InkstoneMeasure
 import ArgumentParser
 import Glibc
 import InkstoneEngines
@@ -24,11 +25,11 @@ struct PinyinBench: ParsableCommand {
     func run() throws {
         let set = try Self.readSet(sentences)
         let rssBefore = Self.residentKilobytes()
-        let loadStart = EngineBenchTimer.now()
+        let loadStart = MonotonicClock.nanoseconds()
         guard let dictionary = PinyinDictionary.load(path: table) else {
             throw ValidationError("\(table) is missing (install the Debian package \(PinyinTableSource.package))")
         }
-        let loadMilliseconds = Double(EngineBenchTimer.now() - loadStart) / 1e6
+        let loadMilliseconds = Double(MonotonicClock.nanoseconds() - loadStart) / 1e6
         let rssAfter = Self.residentKilobytes()
 
         var exact = 0
@@ -88,9 +89,9 @@ struct PinyinBench: ParsableCommand {
         while start + 30 <= letters.count {
             var engine = PinyinEngine(dictionary: dictionary)
             for key in try EngineBenchStreams.keys(for: String(letters[start..<(start + 30)])) {
-                let began = EngineBenchTimer.now()
+                let began = MonotonicClock.nanoseconds()
                 _ = engine.handle(key)
-                samples.append(EngineBenchTimer.now() - began)
+                samples.append(MonotonicClock.nanoseconds() - began)
             }
             start += 30
         }
