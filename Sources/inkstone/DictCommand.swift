@@ -17,7 +17,8 @@ struct DictCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                for (reading, texts) in try connection.connect().client.learned(in: dictionary) { print(([reading] + texts).joined(separator: "\t")) }
+                let link = try connection.connect()
+                for (reading, texts) in try link.client.learned(in: dictionary) { print(([reading] + texts).joined(separator: "\t")) }
             }
         }
     }
@@ -33,7 +34,8 @@ struct DictCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                try connection.connect().client.learn(text, for: reading, in: dictionary)
+                let link = try connection.connect()
+                try link.client.learn(text, for: reading, in: dictionary)
             }
         }
     }
@@ -48,7 +50,8 @@ struct DictCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                try connection.connect().client.forget(text, for: reading, in: dictionary)
+                let link = try connection.connect()
+                try link.client.forget(text, for: reading, in: dictionary)
             }
         }
     }
@@ -62,7 +65,8 @@ struct DictCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                print(try connection.connect().client.exportLearned(from: dictionary), terminator: "")
+                let link = try connection.connect()
+                print(try link.client.exportLearned(from: dictionary), terminator: "")
             }
         }
     }
