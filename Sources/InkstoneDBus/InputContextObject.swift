@@ -44,6 +44,7 @@ public enum InputContextObject {
         addGeometryMembers(&builder)
         addProperties(&builder)
         addSignals(&builder)
+        addAttributeMethods(&builder)
         return builder.table
     }
 
