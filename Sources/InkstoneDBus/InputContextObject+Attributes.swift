@@ -61,6 +61,8 @@ extension InputContextObject {
                 }
             }
         }
+        builder.signal("AttributesWillChange", signature: "")
+        builder.signal("AttributesDidChange", signature: "xxas")
         builder.property("TypingAttributes", signature: "a{sv}") { context, writer in
             writer.append(attributes: context.typingAttributes)
         }

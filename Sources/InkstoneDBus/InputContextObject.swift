@@ -45,6 +45,7 @@ public enum InputContextObject {
         addProperties(&builder)
         addSignals(&builder)
         addAttributeMethods(&builder)
+        addUndoControlMethods(&builder)
         return builder.table
     }
 

@@ -9,7 +9,9 @@ extension InputContext {
     public func setAttributes(_ set: AttributeSet, removing remove: [String], start: Int, length: Int) throws(InkstoneError) {
         let checked = try AttributeValidation.checked(set)
         try AttributeValidation.checkKeys(remove)
-        try shared.document.setAttributes(checked, removing: remove, start: start, length: length, in: unit)
+        try mutate { () throws(InkstoneError) in
+            try shared.document.setAttributes(checked, removing: remove, start: start, length: length, in: unit)
+        }
     }
 
     /// The text of a range and its runs with attributes, offsets relative to
@@ -60,7 +62,14 @@ extension InputContext {
     /// Toggles `key` = `value` over the selection (see ``DocumentView/toggleAttribute(_:value:)``).
     @discardableResult
     public func toggleAttribute(_ key: String, value: AttributeValue) throws(InkstoneError) -> Bool {
-        try view.toggleAttribute(key, value: try AttributeValidation.checked(key, value))
+        let checked = try AttributeValidation.checked(key, value)
+        var set = false
+        try mutate { () throws(InkstoneError) in
+            let outcome = try view.toggleAttribute(key, value: checked)
+            set = outcome.set
+            return outcome.result
+        }
+        return set
     }
 
     /// Each key of the selection with its value and whether it is uniform.

@@ -129,9 +129,11 @@ struct AttributeStore {
         update(utf8Range) { $0[key] = value }
     }
 
-    /// Changes the attribute set of every character in a UTF-8 range.
-    mutating func update(_ utf8Range: Range<Int>, _ transform: (inout AttributeSet) -> Void) {
-        guard !utf8Range.isEmpty else { return }
+    /// Changes the attribute set of every character in a UTF-8 range;
+    /// returns whether any character's set changed.
+    @discardableResult
+    mutating func update(_ utf8Range: Range<Int>, _ transform: (inout AttributeSet) -> Void) -> Bool {
+        guard !utf8Range.isEmpty else { return false }
         let window = window(around: utf8Range)
         var result: [AttributeSpan] = []
         var start = window.start
@@ -151,7 +153,7 @@ struct AttributeStore {
             }
             start = end
         }
-        replaceWindow(start: window.start, length: start - window.start, with: result)
+        return replaceWindow(start: window.start, length: start - window.start, with: result, old: window.spans)
     }
 
     /// Moves the runs for the replacement of `utf8Range` by `newUTF8Length`
@@ -256,8 +258,11 @@ struct AttributeStore {
     }
 
     /// Replaces the spans over `start..<start + length` (span boundaries) with
-    /// `spans`, dropping empty ones and merging equal neighbours.
-    private mutating func replaceWindow(start: Int, length: Int, with spans: [AttributeSpan]) {
+    /// `spans`, dropping empty ones and merging equal neighbours. With the
+    /// `old` spans of the window given, leaves the rope alone when they are
+    /// the same and returns whether anything changed.
+    @discardableResult
+    private mutating func replaceWindow(start: Int, length: Int, with spans: [AttributeSpan], old: [AttributeSpan]? = nil) -> Bool {
         var merged: [AttributeSpan] = []
         for span in spans where span.length > 0 {
             if let last = merged.last, last.attributes == span.attributes {
@@ -266,10 +271,12 @@ struct AttributeStore {
                 merged.append(span)
             }
         }
+        if let old, old == merged { return false }
         if rope.isEmpty {
             rope = Rope(merged)
         } else {
             rope.replaceSubrange(start..<start + length, in: Self.metric, with: merged)
         }
+        return true
     }
 }

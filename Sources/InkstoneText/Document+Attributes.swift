@@ -9,26 +9,39 @@
 /// cluster boundaries.
 extension Document {
     /// Sets `key` to `value` over a range (nil removes it). Not a text mutation:
-    /// no revision bump, no change record.
-    public func setAttribute(_ key: String, value: AttributeValue?, start: Int, length: Int, in unit: OffsetUnit) throws(InkstoneError) {
+    /// no revision bump, no change record; an `attributesChanged` event when
+    /// anything changed.
+    @discardableResult
+    public func setAttribute(
+        _ key: String, value: AttributeValue?, start: Int, length: Int, in unit: OffsetUnit
+    ) throws(InkstoneError) -> EditResult {
         if let value {
-            try setAttributes([key: value], removing: [], start: start, length: length, in: unit)
-        } else {
-            try setAttributes([:], removing: [key], start: start, length: length, in: unit)
+            return try setAttributes([key: value], removing: [], start: start, length: length, in: unit)
         }
+        return try setAttributes([:], removing: [key], start: start, length: length, in: unit)
     }
 
     /// Sets the keys of `set` and removes the keys of `remove` over a range
-    /// (grapheme-aligned). Not a text mutation: no revision bump, no change record.
+    /// (grapheme-aligned). Not a text mutation: no revision bump, no change
+    /// record; an `attributesChanged` event when anything changed.
+    @discardableResult
     public func setAttributes(
         _ set: AttributeSet, removing remove: [String], start: Int, length: Int, in unit: OffsetUnit
-    ) throws(InkstoneError) {
+    ) throws(InkstoneError) -> EditResult {
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit, requireGraphemeBoundary: true)
-        attributeStore.update(utf8Range) { attributes in
-            for key in remove { attributes[key] = nil }
-            attributes.merge(set) { _, new in new }
+        return try collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            let changed = attributeStore.update(utf8Range) { attributes in
+                for key in remove { attributes[key] = nil }
+                attributes.merge(set) { _, new in new }
+            }
+            if changed { emitAttributeChange(utf8Range: utf8Range, keys: Array(set.keys) + remove) }
+            return nil
         }
-        _checkInvariants()
+    }
+
+    /// Reports attributes changed over a UTF-8 range.
+    func emitAttributeChange(utf8Range: Range<Int>, keys: [String]) {
+        emit(.attributesChanged(AttributeChange(utf8Range: utf8Range, keys: keys, storage: storage)))
     }
 
     /// Every attribute of the character at `position` (empty at the end of the text).

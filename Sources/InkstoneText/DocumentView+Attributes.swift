@@ -22,22 +22,26 @@ extension DocumentView {
     /// selection makes it all bold). Returns whether the key is now set.
     /// `InvalidState` without a selection.
     @discardableResult
-    public func toggleAttribute(_ key: String, value: AttributeValue) throws(InkstoneError) -> Bool {
+    public func toggleAttribute(_ key: String, value: AttributeValue) throws(InkstoneError) -> (set: Bool, result: EditResult) {
         guard let range = selectionAnchors?.utf8Range else {
             throw .invalidState("\(id) has no selection to format")
         }
-        if range.isEmpty {
-            var attributes = typingAttributes
-            let set = attributes[key] != value
-            attributes[key] = set ? value : nil
-            typingAttributesOverride = attributes
-            return set
+        var set = true
+        let result = try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            if range.isEmpty {
+                var attributes = typingAttributes
+                set = attributes[key] != value
+                attributes[key] = set ? value : nil
+                typingAttributesOverride = attributes
+                return nil
+            }
+            let uniform = document.attributeStore.runs(key, in: range)
+            set = !(uniform.count == 1 && uniform[0].range == range && uniform[0].value == value)
+            document.attributeStore.set(key, value: set ? value : nil, utf8Range: range)
+            document.emitAttributeChange(utf8Range: range, keys: [key])
+            return nil
         }
-        let uniform = document.attributeStore.runs(key, in: range)
-        let set = !(uniform.count == 1 && uniform[0].range == range && uniform[0].value == value)
-        document.attributeStore.set(key, value: set ? value : nil, utf8Range: range)
-        document._checkInvariants()
-        return set
+        return (set, result)
     }
 
     /// Each key carried by some character of the selection (by the typing
@@ -88,6 +92,9 @@ extension DocumentView {
                 document.attributeStore.update(range.lowerBound + inserted.lowerBound..<range.upperBound + inserted.lowerBound) {
                     $0 = attributes
                 }
+            }
+            if !spans.isEmpty {
+                document.emitAttributeChange(utf8Range: inserted, keys: spans.flatMap(\.1.keys))
             }
             return nil
         }

@@ -253,6 +253,10 @@ extension InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="Closes the innermost open undo group. InvalidState when none is open."/>
     </method>
 
+    <method name="ClearUndo">
+      <annotation name="org.gtk.GDBus.DocString" value="Forgets every undo and redo step of this context (NSUndoManager removeAllActions), e.g. after loading a file; CanUndo and CanRedo turn false. Other contexts of the document keep theirs."/>
+    </method>
+
     <!-- Focus and lifetime -->
     <method name="FocusIn">
       <annotation name="org.gtk.GDBus.DocString" value="Marks the context focused."/>
@@ -261,7 +265,7 @@ extension InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="Marks the context unfocused; open marked text is committed (default) or discarded, per the creation option focus_out."/>
     </method>
     <method name="Subscribe">
-      <annotation name="org.gtk.GDBus.DocString" value="Chooses the notifications this context receives: any of text, selection, marked, commit, edits, properties, candidates, geometry (all but properties by default: the other kinds carry every change PropertiesChanged would announce). Nothing is built or sent for kinds no context wants. For a persistent context the caller becomes the peer its signals go to."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Chooses the notifications this context receives: any of text, selection, marked, commit, edits, properties, candidates, geometry, attributes (all but properties and attributes by default: the other kinds carry every change PropertiesChanged would announce; attributes is opt-in). Nothing is built or sent for kinds no context wants. For a persistent context the caller becomes the peer its signals go to."/>
       <arg name="kinds" type="as" direction="in"/>
     </method>
     <method name="Destroy">
@@ -509,6 +513,15 @@ extension InkstoneIntrospection {
       <arg name="old_length" type="x"/>
       <arg name="new_length" type="x"/>
       <arg name="cause" type="s"/>
+    </signal>
+    <signal name="AttributesWillChange">
+      <annotation name="org.gtk.GDBus.DocString" value="Attributes of the document are about to change without a text change (SetAttributes, ToggleAttribute over a selection, the runs of ReplaceRangeWithAttributed), by any context. Always followed by exactly one AttributesDidChange. Kind attributes (opt-in); sent to every context of the document that subscribed, each in its own unit. A call that changes nothing sends none."/>
+    </signal>
+    <signal name="AttributesDidChange">
+      <annotation name="org.gtk.GDBus.DocString" value="Attributes changed over (start, length) in this context's unit; keys names the keys set, removed or toggled. Read the runs with GetAttributedText."/>
+      <arg name="start" type="x"/>
+      <arg name="length" type="x"/>
+      <arg name="keys" type="as"/>
     </signal>
     <signal name="SelectionWillChange">
       <annotation name="org.gtk.GDBus.DocString" value="This context's selection is about to change. Always followed by exactly one SelectionDidChange."/>
