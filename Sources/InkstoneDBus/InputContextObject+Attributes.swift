@@ -61,6 +61,10 @@ extension InputContextObject {
                 }
             }
         }
+        builder.method("SetFormattingDefinition", input: "a{sv}") { context, reader in
+            try context.setFormattingDefinition(try FormattingDefinition.fromDBus(try reader.readVardict()))
+            return .empty
+        }
         builder.signal("AttributesWillChange", signature: "")
         builder.signal("AttributesDidChange", signature: "xxas")
         builder.property("TypingAttributes", signature: "a{sv}") { context, writer in

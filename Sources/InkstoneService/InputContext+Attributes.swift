@@ -56,7 +56,7 @@ extension InputContext {
 
     /// Sets the typing attributes (until the selection moves).
     public func setTypingAttributes(_ attributes: AttributeSet) throws(InkstoneError) {
-        view.setTypingAttributes(try AttributeValidation.checked(attributes))
+        try view.setTypingAttributes(try AttributeValidation.checked(attributes))
     }
 
     /// Toggles `key` = `value` over the selection (see ``DocumentView/toggleAttribute(_:value:)``).
@@ -75,5 +75,14 @@ extension InputContext {
     /// Each key of the selection with its value and whether it is uniform.
     public func selectionAttributes() -> [String: (value: AttributeValue, uniform: Bool)] {
         view.selectionAttributes()
+    }
+}
+
+extension InputContext {
+    /// Sets the formatting definition of the context's document (nil removes
+    /// it): it applies to every context of the document from now on, and
+    /// attributes already stored are brought into it.
+    public func setFormattingDefinition(_ definition: FormattingDefinition?) throws(InkstoneError) {
+        try mutate { () throws(InkstoneError) in shared.document.setFormattingDefinition(definition) }
     }
 }

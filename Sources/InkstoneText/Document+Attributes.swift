@@ -22,13 +22,15 @@ extension Document {
     }
 
     /// Sets the keys of `set` and removes the keys of `remove` over a range
-    /// (grapheme-aligned). Not a text mutation: no revision bump, no change
+    /// (grapheme-aligned), through the formatting definition (keys it does not
+    /// name are dropped, values normalised). Not a text mutation: no revision bump, no change
     /// record; an `attributesChanged` event when anything changed.
     @discardableResult
     public func setAttributes(
         _ set: AttributeSet, removing remove: [String], start: Int, length: Int, in unit: OffsetUnit
     ) throws(InkstoneError) -> EditResult {
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit, requireGraphemeBoundary: true)
+        let set = try formatted(set)
         return try collectingEvents { () throws(InkstoneError) -> EditTicket? in
             let changed = attributeStore.update(utf8Range) { attributes in
                 for key in remove { attributes[key] = nil }

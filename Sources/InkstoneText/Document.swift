@@ -16,6 +16,8 @@ public final class Document {
     var anchors = AnchorRegistry()
     /// Attribute runs over the text.
     var attributeStore: AttributeStore
+    /// What attributes may be stored (nil: any), see ``setFormattingDefinition(_:)``.
+    public internal(set) var formattingDefinition: FormattingDefinition?
     /// Views of this document, held weakly.
     private var views: [WeakView] = []
     /// The live views, oldest first.

@@ -5,14 +5,17 @@ extension DocumentView {
     /// ``setTypingAttributes(_:)`` since the selection last moved, else what
     /// text typed over the selection inherits. Empty without a selection.
     public var typingAttributes: AttributeSet {
-        if let typingAttributesOverride { return typingAttributesOverride }
+        if let typingAttributesOverride {
+            return document.formattingDefinition?.normalizedDroppingRefused(typingAttributesOverride) ?? typingAttributesOverride
+        }
         guard let range = selectionAnchors?.utf8Range else { return [:] }
         return document.attributeStore.inheritedAttributes(replacing: range)
     }
 
-    /// Sets the attributes the next typed or composed text gets (until the selection moves).
-    public func setTypingAttributes(_ attributes: AttributeSet) {
-        typingAttributesOverride = attributes
+    /// Sets the attributes the next typed or composed text gets (until the
+    /// selection moves), through the formatting definition.
+    public func setTypingAttributes(_ attributes: AttributeSet) throws(InkstoneError) {
+        typingAttributesOverride = try document.formatted(attributes)
     }
 
     /// Toggles `key` = `value` over the selection, or in the typing attributes
@@ -25,6 +28,10 @@ extension DocumentView {
     public func toggleAttribute(_ key: String, value: AttributeValue) throws(InkstoneError) -> (set: Bool, result: EditResult) {
         guard let range = selectionAnchors?.utf8Range else {
             throw .invalidState("\(id) has no selection to format")
+        }
+        // Through the formatting definition: a key it does not name toggles nothing.
+        guard let value = try document.formatted([key: value])[key] else {
+            return (false, EditResult(events: [], ticket: nil))
         }
         var set = true
         let result = try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
@@ -71,7 +78,8 @@ extension DocumentView {
     /// exactly `runs` (offsets relative to `text`, in the view's unit, in
     /// order, not overlapping, on grapheme boundaries of `text`; stretches no
     /// run covers get no attributes). One edit and one undo step. Not queued:
-    /// `Busy` while any view composes. All-or-nothing: a bad run changes nothing.
+    /// `Busy` while any view composes. Runs go through the formatting
+    /// definition. All-or-nothing: a bad run changes nothing.
     @discardableResult
     public func replace(
         start: Int, length: Int, with text: String, runs: [AttributedRun], expectedRevision: UInt64 = 0,
@@ -79,7 +87,8 @@ extension DocumentView {
     ) throws(InkstoneError) -> EditResult {
         try InkstoneError.checkCarriable(text)
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit, requireGraphemeBoundary: true)
-        let spans = try Self.utf8Spans(of: runs, in: text, unit: unit)
+        var spans = try Self.utf8Spans(of: runs, in: text, unit: unit)
+        for index in spans.indices { spans[index].1 = try document.formatted(spans[index].1) }
         try document.checkRevision(expectedRevision)
         if marked != nil || document.isComposing {
             throw .busy("attributed text is not queued behind a composition; \(document.composingViewID.map(String.init(describing:)) ?? "a view") is composing")
@@ -144,6 +153,6 @@ extension Document {
     /// types or composes text and the view has them set.
     func typingAttributes(for cause: EditCause, viewID: ViewID?) -> AttributeSet? {
         guard let viewID, cause == .typing || cause == .composition || cause == .commit else { return nil }
-        return liveViews.first { $0.id == viewID }?.typingAttributesOverride
+        return liveViews.first { $0.id == viewID }.flatMap { $0.typingAttributesOverride == nil ? nil : $0.typingAttributes }
     }
 }

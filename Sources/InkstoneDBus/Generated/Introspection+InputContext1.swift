@@ -496,6 +496,10 @@ extension InkstoneIntrospection {
       <arg name="value" type="v" direction="in"/>
       <arg name="set" type="b" direction="out"/>
     </method>
+    <method name="SetFormattingDefinition">
+      <annotation name="org.gtk.GDBus.DocString" value="Sets the formatting definition of this context's document, which every attribute mutation of every context of the document goes through from now on (SetAttributes, ReplaceRangeWithAttributed runs, SetTypingAttributes, ToggleAttribute). definition maps each allowed key to its constraint: b true (any value), as or av (one of these values; another value is org.inkstone.Error.InvalidArgument and changes nothing), (dd) (a number clamped to min..max), a(dddd) (a colour replaced by the nearest colour of this palette). Keys not named are dropped, never stored; toggling one does nothing. Attributes already stored are brought into the definition at once (refused values dropped), announced as one AttributesDidChange over the whole text. An empty dictionary removes the definition. A malformed definition is InvalidArgument and changes nothing."/>
+      <arg name="definition" type="a{sv}" direction="in"/>
+    </method>
     <method name="SelectionAttributes">
       <annotation name="org.gtk.GDBus.DocString" value="For toolbar state: each key some character of the selection carries, with its value at the first character that has it and whether every character of the selection has that same value. With an empty selection: the typing attributes, each uniform."/>
       <arg name="attributes" type="a{s(vb)}" direction="out"/>
