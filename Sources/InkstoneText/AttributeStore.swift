@@ -48,6 +48,8 @@ struct AttributeStore {
     private(set) var rope = Rope<AttributeSpan>()
     /// Policies of keys that differ from ``AttributePolicy/standard``.
     private(set) var policies: [String: AttributePolicy] = StandardAttribute.defaultPolicies
+    /// The keys whose policy is not splittable (checked on every edit).
+    private var atomicKeys: [String] = []
 
     private static let metric = AttributeUTF8Metric()
 
@@ -68,6 +70,7 @@ struct AttributeStore {
     /// Sets the policy of `key`.
     mutating func setPolicy(_ policy: AttributePolicy, for key: String) {
         policies[key] = policy == .standard ? nil : policy
+        atomicKeys = policies.filter { !$0.value.splittable }.map(\.key).sorted()
     }
 
     // MARK: Reading
@@ -161,8 +164,10 @@ struct AttributeStore {
     /// ``inheritedAttributes(replacing:)`` says; keys that may not be split
     /// lose the runs the edit cuts into.
     mutating func adjust(replacing utf8Range: Range<Int>, newUTF8Length: Int, attributes: AttributeSet? = nil) {
+        if attributes?.isEmpty ?? true, resizePlainText(replacing: utf8Range, newUTF8Length: newUTF8Length) { return }
         removeAtomicRuns(cutBy: utf8Range)
         let inserted = newUTF8Length > 0 ? (attributes ?? inheritedAttributes(replacing: utf8Range)) : [:]
+        if resizeInPlace(replacing: utf8Range, newUTF8Length: newUTF8Length, inserted: inserted) { return }
         let window = window(around: utf8Range)
         var result: [AttributeSpan] = []
         var start = window.start
@@ -184,6 +189,40 @@ struct AttributeStore {
         replaceWindow(start: window.start, length: start - window.start, with: result)
     }
 
+    /// A text without any attribute (one plain span or none): only the
+    /// length changes. Returns false, changing nothing, when the text has attributes.
+    private mutating func resizePlainText(replacing utf8Range: Range<Int>, newUTF8Length: Int) -> Bool {
+        guard rope.summary.spans <= 1 else { return false }
+        var index = rope.startIndex
+        if index != rope.endIndex, !rope[index].attributes.isEmpty { return false }
+        let newCount = utf8Count - utf8Range.count + newUTF8Length
+        if newCount == 0 {
+            rope = Rope()
+        } else if index == rope.endIndex {
+            rope.append(AttributeSpan(length: newCount, attributes: [:]))
+        } else {
+            rope.update(at: &index) { $0.length = newCount }
+        }
+        return true
+    }
+
+    /// The common case of typing: the edit lies within one span and the new
+    /// text takes that span's attributes, so only the span's length changes
+    /// (in place, O(log n)). Returns false, changing nothing, otherwise.
+    private mutating func resizeInPlace(replacing utf8Range: Range<Int>, newUTF8Length: Int, inserted: AttributeSet) -> Bool {
+        guard !rope.isEmpty else { return false }
+        var (index, remaining) = rope.find(at: utf8Range.lowerBound, in: Self.metric, preferEnd: true)
+        guard index != rope.endIndex else { return false }
+        let span = rope[index]
+        let spanEnd = utf8Range.lowerBound - remaining + span.length
+        let newLength = span.length - utf8Range.count + newUTF8Length
+        guard utf8Range.upperBound <= spanEnd, newLength > 0, newUTF8Length == 0 || inserted == span.attributes else {
+            return false
+        }
+        rope.update(at: &index) { $0.length = newLength }
+        return true
+    }
+
     /// What text replacing `utf8Range` takes: the attributes of the character
     /// before it (at the start of the text: of the first replaced or following
     /// character), less the keys not inherited by added text unless the
@@ -203,7 +242,6 @@ struct AttributeStore {
     /// edit of `utf8Range` would cut: runs overlapping a non-empty range, or
     /// holding an insertion point strictly inside them.
     private mutating func removeAtomicRuns(cutBy utf8Range: Range<Int>) {
-        let atomicKeys = policies.filter { !$0.value.splittable }.map(\.key)
         guard !atomicKeys.isEmpty else { return }
         var probes: [Int] = []
         if utf8Range.lowerBound < utf8Count { probes.append(utf8Range.lowerBound) }

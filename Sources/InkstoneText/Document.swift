@@ -127,6 +127,16 @@ public final class Document {
         return EditResult(events: eventBuffer ?? [], ticket: ticket)
     }
 
+    /// The typing attributes of the view an edit comes from, when the edit
+    /// types or composes text and the view has them set.
+    func typingAttributes(for cause: EditCause, viewID: ViewID?) -> AttributeSet? {
+        guard let viewID, cause == .typing || cause == .composition || cause == .commit else { return nil }
+        guard let view = views.first(where: { $0.view?.id == viewID })?.view, view.typingAttributesOverride != nil else {
+            return nil
+        }
+        return view.typingAttributes
+    }
+
     // MARK: Checks
 
     /// Throws `Stale` unless `expectedRevision` is 0 or the current revision.

@@ -147,12 +147,3 @@ extension DocumentView {
         return result
     }
 }
-
-extension Document {
-    /// The typing attributes of the view an edit comes from, when the edit
-    /// types or composes text and the view has them set.
-    func typingAttributes(for cause: EditCause, viewID: ViewID?) -> AttributeSet? {
-        guard let viewID, cause == .typing || cause == .composition || cause == .commit else { return nil }
-        return liveViews.first { $0.id == viewID }.flatMap { $0.typingAttributesOverride == nil ? nil : $0.typingAttributes }
-    }
-}
