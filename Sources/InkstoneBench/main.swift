@@ -9,7 +9,7 @@ struct InkstoneBenchCommand: ParsableCommand {
         subcommands: [
             AllBench.self, KeysBench.self, LoadBench.self, ScalingBench.self, ColdStartBench.self,
             RoundTripBench.self, BufferBench.self, EngineBench.self, SegmentationBench.self, GeometryBench.self, ServiceBench.self, ProtocolBench.self,
-            ChurnBench.self, TableBench.self, JapaneseBench.self, PinyinBench.self, EmojiBench.self, CompatBench.self,
+            ChurnBench.self, TableBench.self, JapaneseBench.self, PinyinBench.self, EmojiBench.self, CompatBench.self, AttributeBench.self,
         ]
     )
 }

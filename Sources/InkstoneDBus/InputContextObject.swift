@@ -44,6 +44,8 @@ public enum InputContextObject {
         addGeometryMembers(&builder)
         addProperties(&builder)
         addSignals(&builder)
+        addAttributeMethods(&builder)
+        addUndoControlMethods(&builder)
         return builder.table
     }
 

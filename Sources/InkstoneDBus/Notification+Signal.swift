@@ -18,6 +18,8 @@ extension Notification {
         case .editFailed: "EditFailed"
         case .candidatesChanged: "CandidatesChanged"
         case .propertiesChanged: "PropertiesChanged"
+        case .attributesWillChange: "AttributesWillChange"
+        case .attributesDidChange: "AttributesDidChange"
         }
     }
 
@@ -61,6 +63,12 @@ extension Notification {
             put("i") { $0.append(snapshot.page) }
             put("b") { $0.append(snapshot.hasPrev) }
             put("b") { $0.append(snapshot.hasNext) }
+        case .attributesWillChange:
+            break
+        case .attributesDidChange(let start, let length, let keys):
+            put("x") { $0.append(Int64(start)) }
+            put("x") { $0.append(Int64(length)) }
+            put("as") { $0.append(strings: keys) }
         case .propertiesChanged(let changes):
             var changed: [String: DBusValue] = [:]
             for (name, value) in changes { changed[name] = value.dbusValue }

@@ -133,7 +133,7 @@ struct TextScript {
             case 14:
                 let (start, count) = (input.offset(near: length), input.offset(near: length))
                 operation = "setAttribute(\(start), \(count))"
-                try document.setAttribute(input.pick(["lang", "link", "spell"]), value: input.flag() ? nil : "v\(input.choose(3))",
+                try document.setAttribute(input.pick(["lang", "link", "spell"]), value: input.flag() ? nil : input.pick([.string("v\(input.choose(3))"), .bool(true), .int(7)]),
                                           start: start, length: count, in: view.unit)
                 _ = try document.attributes(at: input.offset(near: length), in: view.unit)
             case 15 where views.count < 6:

@@ -63,6 +63,13 @@ extension InkstoneService {
             case .queuedEditFailed(let ticket, let error):
                 guard let owner = shared.ticketOwners.removeValue(forKey: ticket.id), owner.wants(.edits) else { continue }
                 deliver(.editFailed(ticket: ticket.id, error: error), to: owner)
+            case .attributesChanged(let change):
+                for context in shared.contexts where context.wants(.attributes) {
+                    deliver(.attributesWillChange, to: context)
+                    deliver(.attributesDidChange(
+                        start: change.start(in: context.unit), length: change.length(in: context.unit), keys: change.keys),
+                        to: context)
+                }
             }
         }
         deliverCommit()

@@ -7,9 +7,9 @@ import InkstoneText
 extension InputContext {
     /// The kinds a reporting call collects for its caller, whatever it
     /// subscribed to: everything the call did to its text, selection, marked
-    /// text, commits, queued edits and candidates. Properties are left out
+    /// text, commits, queued edits, candidates and attributes. Properties are left out
     /// (their changes are in these events); geometry keeps its own signals.
-    static let reportedKinds: Set<NotificationKind> = [.text, .selection, .marked, .commit, .edits, .candidates]
+    static let reportedKinds: Set<NotificationKind> = [.text, .selection, .marked, .commit, .edits, .candidates, .attributes]
 
     /// Runs `body` as a reporting call and returns its result with the
     /// caller's events. A call that throws reports nothing (and, like every

@@ -23,6 +23,10 @@ public enum Notification: Sendable, Equatable {
     case propertiesChanged([String: PropertyValue])
     /// The candidate list changed (empty items: closed).
     case candidatesChanged(CandidatesSnapshot)
+    /// Attributes are about to change (no text change). Always followed by one `attributesDidChange`.
+    case attributesWillChange
+    /// Attributes changed over (start, length) in the context's unit; `keys` names them.
+    case attributesDidChange(start: Int, length: Int, keys: [String])
 
     /// The subscription kind that gates this notification.
     public var kind: NotificationKind {
@@ -34,6 +38,7 @@ public enum Notification: Sendable, Equatable {
         case .editApplied, .editFailed: .edits
         case .propertiesChanged: .properties
         case .candidatesChanged: .candidates
+        case .attributesWillChange, .attributesDidChange: .attributes
         }
     }
 }

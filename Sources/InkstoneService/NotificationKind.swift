@@ -19,9 +19,11 @@ public enum NotificationKind: String, CaseIterable, Sendable {
     case candidates
     /// `InvalidateCharacterCoordinates` and candidate-anchor moves.
     case geometry
+    /// `AttributesWillChange` / `AttributesDidChange` (opt-in).
+    case attributes
 
-    /// The kinds a context gets when it names none: all but `properties`.
-    public static let defaults: Set<NotificationKind> = Set(allCases).subtracting([.properties])
+    /// The kinds a context gets when it names none: all but `properties` and `attributes`.
+    public static let defaults: Set<NotificationKind> = Set(allCases).subtracting([.properties, .attributes])
 
     /// Parses a list of kind names; unknown names are `InvalidArgument`.
     public static func parse(_ names: [String]) throws -> Set<NotificationKind> {

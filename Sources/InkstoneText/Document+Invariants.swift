@@ -67,24 +67,3 @@ extension DocumentView {
         return problems + undoStack.invariantViolations(utf8Count: storage.utf8Count)
     }
 }
-
-extension AttributeStore {
-    /// What is wrong with the runs: each key's runs sorted, non-empty, not
-    /// overlapping, inside the text, and touching neighbours of equal value merged.
-    func invariantViolations(utf8Count: Int) -> [String] {
-        var problems: [String] = []
-        for (key, runs) in runsByKey {
-            if runs.isEmpty { problems.append("attribute \(key) keeps an empty run list") }
-            for run in runs where run.lower >= run.upper || run.lower < 0 || run.upper > utf8Count {
-                problems.append("attribute \(key) run \(run.lower)..<\(run.upper) is empty or outside 0...\(utf8Count)")
-            }
-            for (previous, next) in zip(runs, runs.dropFirst()) {
-                if previous.upper > next.lower { problems.append("attribute \(key) runs overlap at \(next.lower)") }
-                if previous.upper == next.lower, previous.value == next.value {
-                    problems.append("attribute \(key) runs at \(next.lower) should be merged")
-                }
-            }
-        }
-        return problems
-    }
-}

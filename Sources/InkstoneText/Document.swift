@@ -15,7 +15,9 @@ public final class Document {
     /// Live anchors, moved on every edit.
     var anchors = AnchorRegistry()
     /// Attribute runs over the text.
-    var attributeStore = AttributeStore()
+    var attributeStore: AttributeStore
+    /// What attributes may be stored (nil: any), see ``setFormattingDefinition(_:)``.
+    public internal(set) var formattingDefinition: FormattingDefinition?
     /// Views of this document, held weakly.
     private var views: [WeakView] = []
     /// The live views, oldest first.
@@ -44,12 +46,14 @@ public final class Document {
     /// Creates a document holding `text` (revision 0).
     public init(text: String = "") {
         storage = TextStorage(text)
+        attributeStore = AttributeStore(utf8Count: storage.utf8Count)
     }
 
     /// Creates a document over an existing storage (revision 0). The document
     /// takes the storage over: edit it only through the document from now on.
     public init(storage: TextStorage) {
         self.storage = storage
+        attributeStore = AttributeStore(utf8Count: storage.utf8Count)
     }
 
     /// Opens a view that speaks `unit`, with its own selection, marked text and undo stack.
@@ -123,6 +127,16 @@ public final class Document {
         return EditResult(events: eventBuffer ?? [], ticket: ticket)
     }
 
+    /// The typing attributes of the view an edit comes from, when the edit
+    /// types or composes text and the view has them set.
+    func typingAttributes(for cause: EditCause, viewID: ViewID?) -> AttributeSet? {
+        guard let viewID, cause == .typing || cause == .composition || cause == .commit else { return nil }
+        guard let view = views.first(where: { $0.view?.id == viewID })?.view, view.typingAttributesOverride != nil else {
+            return nil
+        }
+        return view.typingAttributes
+    }
+
     // MARK: Checks
 
     /// Throws `Stale` unless `expectedRevision` is 0 or the current revision.
@@ -147,7 +161,8 @@ public final class Document {
     // MARK: Mutation
 
     /// Replaces a UTF-8 range (grapheme-aligned, validated by the caller) and
-    /// reports it: bumps the revision, moves anchors and attribute runs, snaps
+    /// reports it: bumps the revision, moves anchors and attribute runs (typed
+    /// and composed text takes its view's typing attributes when set), snaps
     /// selections, emits `textChanged` and any `selectionChanged`.
     @discardableResult
     func applyEdit(utf8Range: Range<Int>, with text: String, cause: EditCause, viewID: ViewID?) -> ChangeRecord {
@@ -157,7 +172,8 @@ public final class Document {
         let record = measure.record(after: storage, revision: revision, cause: cause, viewID: viewID)
         let newUTF8Length = text.utf8.count
         anchors.adjust(replacing: utf8Range, newUTF8Length: newUTF8Length)
-        attributeStore.adjust(replacing: utf8Range, newUTF8Length: newUTF8Length)
+        attributeStore.adjust(
+            replacing: utf8Range, newUTF8Length: newUTF8Length, attributes: typingAttributes(for: cause, viewID: viewID))
         emit(.textChanged(record))
         for entry in views {
             entry.view?.documentDidChange()

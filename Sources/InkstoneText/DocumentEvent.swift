@@ -43,6 +43,9 @@ public enum DocumentEvent: Sendable {
     case queuedEditApplied(EditTicket, [ChangeRecord])
     /// A queued edit could not be applied when the composition ended.
     case queuedEditFailed(EditTicket, InkstoneError)
+    /// Attributes changed over a range without a text change (set, removed,
+    /// toggled, or the runs of pasted attributed text).
+    case attributesChanged(AttributeChange)
 
     /// The change record, for text changes.
     public var changeRecord: ChangeRecord? {

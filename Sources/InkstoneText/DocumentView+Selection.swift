@@ -41,6 +41,7 @@ extension DocumentView {
                 headUTF8 = storage.snapToGrapheme(utf8Offset: headMark.utf8Offset, direction: forward ? .up : .down)
             }
             undoStack.closeTyping()
+            typingAttributesOverride = nil
             setSelection(utf8Anchor: anchorUTF8, utf8Head: headUTF8)
             return nil
         }
@@ -65,6 +66,7 @@ extension DocumentView {
             if mustWaitBehindQueuedEdits { return try document.enqueue(view: self, .select(nil)) }
             if marked != nil { commitMarkedText() }
             undoStack.closeTyping()
+            typingAttributesOverride = nil
             selectionAnchors = nil
             reportSelectionIfChanged()
             return nil
@@ -80,6 +82,7 @@ extension DocumentView {
     /// Applies a queued selection move (its anchors moved with every edit since).
     func applyQueuedSelection(_ anchors: SelectionAnchors?) {
         undoStack.closeTyping()
+        typingAttributesOverride = nil
         guard let anchors else {
             selectionAnchors = nil
             reportSelectionIfChanged()

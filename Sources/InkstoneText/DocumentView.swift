@@ -23,6 +23,9 @@ public final class DocumentView {
     var marked: MarkedState?
     /// Undo and redo.
     var undoStack: UndoStack
+    /// Attributes set for the next typed or composed text, until the selection
+    /// is moved (nil: typed text inherits, see ``typingAttributes``).
+    var typingAttributesOverride: AttributeSet?
 
     init(id: ViewID, document: Document, unit: OffsetUnit, undoConfiguration: UndoConfiguration) {
         self.id = id

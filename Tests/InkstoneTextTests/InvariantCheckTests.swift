@@ -8,7 +8,7 @@ struct InvariantCheckTests {
         let document = Document(text: "héllo 😀 wörld")
         let view = document.makeView()
         try view.setSelectedRange(start: 2, length: 3)
-        try document.setAttribute("k", value: "v", start: 0, length: 4, in: .utf16)
+        try document.setAttribute("k", value: .string("v"), start: 0, length: 4, in: .utf16)
         #expect(document.invariantViolations() == [])
     }
 
@@ -39,8 +39,9 @@ struct InvariantCheckTests {
     }
 
     @Test func brokenAttributeRunsAreReported() {
-        var store = AttributeStore()
-        store.set("k", value: "v", utf8Range: 0..<4)
-        #expect(store.invariantViolations(utf8Count: 2).contains { $0.contains("outside 0...2") })
+        var store = AttributeStore(utf8Count: 4)
+        store.set("k", value: .string("v"), utf8Range: 0..<2)
+        #expect(store.invariantViolations(utf8Count: 4) == [])
+        #expect(store.invariantViolations(utf8Count: 2).contains { $0.contains("cover 4 bytes of a text of 2") })
     }
 }

@@ -53,7 +53,7 @@ struct LargeTextPropertyTests {
                 model.insert(contentsOf: text, at: model.index(model.startIndex, offsetBy: lower))
             case 6:
                 try document.setAttribute(
-                    "k\(Int.random(in: 0..<3, using: &random))", value: Bool.random(using: &random) ? "v" : nil,
+                    "k\(Int.random(in: 0..<3, using: &random))", value: Bool.random(using: &random) ? .string("v") : nil,
                     start: start, length: end - start, in: view.unit)
             case 7:
                 let text = random.randomText(maxPieces: 2)

@@ -117,7 +117,7 @@ struct UndoLimitTests {
         let revision = document.revision
         try view.insertText("?")
         try view.setMarkedText("에", selectedStart: 1, selectedLength: 0)
-        try document.setAttribute("k", value: "v", start: 0, length: 3, in: .utf16)
+        try document.setAttribute("k", value: .string("v"), start: 0, length: 3, in: .utf16)
         document.restore(snapshot)
         #expect(document.text == "hello!")
         #expect(document.revision == revision)

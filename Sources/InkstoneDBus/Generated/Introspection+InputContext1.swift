@@ -255,6 +255,10 @@ extension InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="Closes the innermost open undo group. InvalidState when none is open."/>
     </method>
 
+    <method name="ClearUndo">
+      <annotation name="org.gtk.GDBus.DocString" value="Forgets every undo and redo step of this context (NSUndoManager removeAllActions), e.g. after loading a file; CanUndo and CanRedo turn false. Other contexts of the document keep theirs."/>
+    </method>
+
     <!-- Focus and lifetime -->
     <method name="FocusIn">
       <annotation name="org.gtk.GDBus.DocString" value="Marks the context focused."/>
@@ -263,7 +267,7 @@ extension InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="Marks the context unfocused; open marked text is committed (default) or discarded, per the creation option focus_out."/>
     </method>
     <method name="Subscribe">
-      <annotation name="org.gtk.GDBus.DocString" value="Chooses the notifications this context receives: any of text, selection, marked, commit, edits, properties, candidates, geometry (all but properties by default: the other kinds carry every change PropertiesChanged would announce). Nothing is built or sent for kinds no context wants. For a persistent context the caller becomes the peer its signals go to."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Chooses the notifications this context receives: any of text, selection, marked, commit, edits, properties, candidates, geometry, attributes (all but properties and attributes by default: the other kinds carry every change PropertiesChanged would announce; attributes is opt-in). Nothing is built or sent for kinds no context wants. For a persistent context the caller becomes the peer its signals go to."/>
       <arg name="kinds" type="as" direction="in"/>
     </method>
     <method name="Destroy">
@@ -422,6 +426,87 @@ extension InkstoneIntrospection {
       <arg name="position" type="x" direction="out"/>
     </method>
 
+    <!-- Attributed text. An attribute is a key (a short standard name or a
+         reverse-DNS name: 1 to 255 ASCII letters, digits, '_', '-', '.') and a
+         value in a variant: b, an integer (i, x; stored as x), d (finite), s
+         (at most 4096 bytes), or a colour (dddd: red, green, blue, alpha in
+         0..1). Any other type is org.inkstone.Error.InvalidArgument. Standard
+         keys take one type each: bold, italic, strikethrough (b); underline (s:
+         none, single, double, thick, dotted, dashed); font_family, link,
+         language, pattern (s); font_size (d, positive; an integer is taken as
+         a double); foreground, background (dddd); and for whole paragraphs
+         alignment (s: natural, left, right, center, justified), line_height
+         (d, positive), writing_direction (s: natural, ltr, rtl),
+         paragraph_style (s). Other keys take any type.
+         Runs: (start, length, attributes), in the context's unit, on grapheme
+         cluster boundaries (else InvalidRange). Edits carry runs along: a
+         replaced range loses its attributes; inserted text takes the
+         attributes of the character before it (at the start of the text: of
+         the first replaced or following character), except keys not inherited
+         by added text (link, pattern), which it takes only when it lands
+         strictly inside their run; typed and composed text takes the typing
+         attributes instead when a client set them. At most 64 keys per set
+         and 65536 runs per call (LimitExceeded). A failed call changes nothing. -->
+    <method name="SetAttributes">
+      <annotation name="org.gtk.GDBus.DocString" value="Sets the keys of set and removes the keys of remove over a range (grapheme-aligned). Not a text edit: the revision stays."/>
+      <arg name="start" type="x" direction="in"/>
+      <arg name="length" type="x" direction="in"/>
+      <arg name="set" type="a{sv}" direction="in"/>
+      <arg name="remove" type="as" direction="in"/>
+    </method>
+    <method name="GetAttributedText">
+      <annotation name="org.gtk.GDBus.DocString" value="The text of a range and its runs, offsets relative to the returned text (0 is start), in order; stretches without attributes have no run. Its output is valid input to ReplaceRangeWithAttributed."/>
+      <arg name="start" type="x" direction="in"/>
+      <arg name="length" type="x" direction="in"/>
+      <arg name="text" type="s" direction="out"/>
+      <arg name="runs" type="a(xxa{sv})" direction="out"/>
+    </method>
+    <method name="AttributesAt">
+      <annotation name="org.gtk.GDBus.DocString" value="Every attribute of the character at position (empty at the end of the text)."/>
+      <arg name="position" type="x" direction="in"/>
+      <arg name="attributes" type="a{sv}" direction="out"/>
+    </method>
+    <method name="ReplaceRangeWithAttributed">
+      <annotation name="org.gtk.GDBus.DocString" value="Replaces a range with text whose attributes are exactly runs (offsets relative to text, in order, not overlapping, on cluster boundaries of text; stretches no run covers get no attributes): one edit and one undo step (a paste). expected_revision as ReplaceRange. Not queued: org.inkstone.Error.Busy while a context of the document has marked text. Returns (revision, ticket) as ReplaceRange (ticket always 0)."/>
+      <arg name="start" type="x" direction="in"/>
+      <arg name="length" type="x" direction="in"/>
+      <arg name="text" type="s" direction="in"/>
+      <arg name="runs" type="a(xxa{sv})" direction="in"/>
+      <arg name="expected_revision" type="t" direction="in"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="ticket" type="t" direction="out"/>
+    </method>
+    <method name="ReplaceRangeWithAttributedReporting">
+      <annotation name="org.gtk.GDBus.DocString" value="ReplaceRangeWithAttributed with its outcome in the reply: the plain reply followed by the call report (revision, events), as ReplaceRangeReporting."/>
+      <arg name="start" type="x" direction="in"/>
+      <arg name="length" type="x" direction="in"/>
+      <arg name="text" type="s" direction="in"/>
+      <arg name="runs" type="a(xxa{sv})" direction="in"/>
+      <arg name="expected_revision" type="t" direction="in"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="ticket" type="t" direction="out"/>
+      <arg name="revision" type="t" direction="out"/>
+      <arg name="events" type="a(sav)" direction="out"/>
+    </method>
+    <method name="SetTypingAttributes">
+      <annotation name="org.gtk.GDBus.DocString" value="Sets what the next typed or composed text of this context gets (keys and ProcessKey*, InsertText, marked text and its commit), replacing what it would inherit, until the selection is moved by SetSelectedRange or a click (as AppKit and UIKit reset typing attributes). Read them back with the property TypingAttributes."/>
+      <arg name="attributes" type="a{sv}" direction="in"/>
+    </method>
+    <method name="ToggleAttribute">
+      <annotation name="org.gtk.GDBus.DocString" value="Toggles key = value over the selection; with an empty selection, in the typing attributes. Mixed-selection rule: when every character of the selection already has key = value the key is removed from all of them, otherwise all of them get it (bold over a partly bold selection makes it all bold). Returns whether the key is now set. org.inkstone.Error.InvalidState without a selection."/>
+      <arg name="key" type="s" direction="in"/>
+      <arg name="value" type="v" direction="in"/>
+      <arg name="set" type="b" direction="out"/>
+    </method>
+    <method name="SetFormattingDefinition">
+      <annotation name="org.gtk.GDBus.DocString" value="Sets the formatting definition of this context's document, which every attribute mutation of every context of the document goes through from now on (SetAttributes, ReplaceRangeWithAttributed runs, SetTypingAttributes, ToggleAttribute). definition maps each allowed key to its constraint: b true (any value), as or av (one of these values; another value is org.inkstone.Error.InvalidArgument and changes nothing), (dd) (a number clamped to min..max), a(dddd) (a colour replaced by the nearest colour of this palette). Keys not named are dropped, never stored; toggling one does nothing. Attributes already stored are brought into the definition at once (refused values dropped), announced as one AttributesDidChange over the whole text. An empty dictionary removes the definition. A malformed definition is InvalidArgument and changes nothing."/>
+      <arg name="definition" type="a{sv}" direction="in"/>
+    </method>
+    <method name="SelectionAttributes">
+      <annotation name="org.gtk.GDBus.DocString" value="For toolbar state: each key some character of the selection carries, with its value at the first character that has it and whether every character of the selection has that same value. With an empty selection: the typing attributes, each uniform."/>
+      <arg name="attributes" type="a{s(vb)}" direction="out"/>
+    </method>
+
     <!-- Notifications: unicast to the owner of each context on the document -->
     <signal name="TextWillChange">
       <annotation name="org.gtk.GDBus.DocString" value="The document text is about to change from revision. Always followed by exactly one TextDidChange."/>
@@ -434,6 +519,15 @@ extension InkstoneIntrospection {
       <arg name="old_length" type="x"/>
       <arg name="new_length" type="x"/>
       <arg name="cause" type="s"/>
+    </signal>
+    <signal name="AttributesWillChange">
+      <annotation name="org.gtk.GDBus.DocString" value="Attributes of the document are about to change without a text change (SetAttributes, ToggleAttribute over a selection, the runs of ReplaceRangeWithAttributed), by any context. Always followed by exactly one AttributesDidChange. Kind attributes (opt-in); sent to every context of the document that subscribed, each in its own unit. A call that changes nothing sends none."/>
+    </signal>
+    <signal name="AttributesDidChange">
+      <annotation name="org.gtk.GDBus.DocString" value="Attributes changed over (start, length) in this context's unit; keys names the keys set, removed or toggled. Read the runs with GetAttributedText."/>
+      <arg name="start" type="x"/>
+      <arg name="length" type="x"/>
+      <arg name="keys" type="as"/>
     </signal>
     <signal name="SelectionWillChange">
       <annotation name="org.gtk.GDBus.DocString" value="This context's selection is about to change. Always followed by exactly one SelectionDidChange."/>
@@ -513,6 +607,9 @@ extension InkstoneIntrospection {
     </property>
     <property name="Engine" type="s" access="read">
       <annotation name="org.gtk.GDBus.DocString" value="The id of the context's composition engine."/>
+    </property>
+    <property name="TypingAttributes" type="a{sv}" access="read">
+      <annotation name="org.gtk.GDBus.DocString" value="What the next typed or composed character gets: the attributes set by SetTypingAttributes since the selection last moved, else what text typed over the selection inherits (empty without a selection). Not announced by PropertiesChanged."/>
     </property>
     <property name="Candidates" type="a(sss)" access="read">
       <annotation name="org.gtk.GDBus.DocString" value="The visible page of the open candidate list as (text, annotation, label); empty when none is open."/>

@@ -1,0 +1,12 @@
+import DBusKit
+import InkstoneService
+
+/// Undo-stack control members of `org.inkstone.InputContext1`.
+extension InputContextObject {
+    static func addUndoControlMethods(_ builder: inout ObjectTableBuilder<InputContext>) {
+        builder.method("ClearUndo") { context, _ in
+            context.clearUndo()
+            return .empty
+        }
+    }
+}

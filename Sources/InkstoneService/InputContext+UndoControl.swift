@@ -1,0 +1,11 @@
+import InkstoneText
+
+/// Control of a context's undo stack beyond undo and redo.
+extension InputContext {
+    /// Forgets every undo and redo step of this context (`removeAllActions`),
+    /// for instance after loading a file; `CanUndo` and `CanRedo` turn false.
+    public func clearUndo() {
+        view.removeAllUndoSteps()
+        service.publishProperties(of: shared)
+    }
+}
