@@ -1,4 +1,5 @@
 import ArgumentParser
+import InkstoneMeasure
 import InkstoneTestSupport
 import InkstoneText
 
