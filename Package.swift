@@ -65,7 +65,8 @@ let package = Package(
         .target(name: "InkstoneLayout", dependencies: ["InkstoneSegmentation"]),
         .target(name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneLayout"]),
         // The configuration file (TOML) read into plain values the service takes.
-        .target(name: "InkstoneConfig", dependencies: ["InkstoneService", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(
+            name: "InkstoneConfig", dependencies: ["InkstoneService", .product(name: "TOMLKit", package: "TOMLKit")]),
 
         // MARK: measuring (Glibc only)
         .target(name: "InkstoneMeasure"),
@@ -74,14 +75,18 @@ let package = Package(
         .target(name: "DBusKit", dependencies: ["CDBus", "CLinux"]),
         .target(
             name: "InkstoneDBus",
-            dependencies: ["DBusKit", "InkstoneService", "InkstoneMeasure", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "DBusKit", "InkstoneService", "InkstoneMeasure", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The typed client library: connections, context and document proxies, signals.
         .target(name: "InkstoneClient", dependencies: ["DBusKit", "InkstoneMeasure"]),
         // MARK: compatibility fronts (fcitx5, IBus portal): thin adapters over InkstoneService
         .target(
             name: "InkstoneCompat",
-            dependencies: ["DBusKit", "InkstoneService", "InkstoneDBus", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "DBusKit", "InkstoneService", "InkstoneDBus", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // MARK: executables
@@ -95,7 +100,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "inkstone",
-            dependencies: ["DBusKit", "InkstoneClient", "InkstoneConfig", "InkstoneService", "InkstoneText", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "DBusKit", "InkstoneClient", "InkstoneConfig", "InkstoneService", "InkstoneText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "InkstoneBench",
@@ -110,7 +118,8 @@ let package = Package(
         .target(
             name: "InkstoneFuzzing",
             dependencies: [
-                "InkstoneText", "InkstoneEngines", "InkstoneDBus", "DBusKit", "CDBus", "InkstoneClient", "InkstoneMeasure",
+                "InkstoneText", "InkstoneEngines", "InkstoneDBus", "DBusKit", "CDBus", "InkstoneClient",
+                "InkstoneMeasure",
                 "InkstoneTestSupport",
             ]
         ),
@@ -126,21 +135,30 @@ let package = Package(
 
         // MARK: tests
         .target(name: "InkstoneTestSupport", dependencies: ["DBusKit", "InkstoneClient", "InkstoneMeasure"]),
-        .testTarget(name: "InkstoneClientTests", dependencies: ["InkstoneClient", "InkstoneMeasure", "InkstoneTestSupport"]),
+        .testTarget(
+            name: "InkstoneClientTests", dependencies: ["InkstoneClient", "InkstoneMeasure", "InkstoneTestSupport"]),
         .testTarget(name: "InkstoneCoreTests", dependencies: ["InkstoneCore"]),
         .testTarget(name: "InkstoneSegmentationTests", dependencies: ["InkstoneSegmentation", "InkstoneTestSupport"]),
         .testTarget(name: "InkstoneLayoutTests", dependencies: ["InkstoneLayout"]),
         .testTarget(
             name: "InkstoneTextTests",
-            dependencies: ["InkstoneText", "InkstoneTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "InkstoneText", "InkstoneTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "InkstoneEnginesTests",
-            dependencies: ["InkstoneEngines", "CHangul", "InkstoneTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "InkstoneEngines", "CHangul", "InkstoneTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "InkstoneServiceTests",
-            dependencies: ["InkstoneService", "InkstoneTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "InkstoneService", "InkstoneTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "InkstoneTestSupport"]),
         .testTarget(name: "InkstoneConfigTests", dependencies: ["InkstoneConfig"]),
@@ -149,7 +167,10 @@ let package = Package(
         .testTarget(name: "InkstoneCompatTests", dependencies: ["InkstoneTestSupport", "DBusKit", "CDBus"]),
         .testTarget(
             name: "InkstoneDaemonTests",
-            dependencies: ["InkstoneTestSupport", "InkstoneClient", "InkstoneMeasure", "DBusKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "InkstoneTestSupport", "InkstoneClient", "InkstoneMeasure", "DBusKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ]
 )

@@ -93,7 +93,8 @@ extension Connection {
 
     /// Subscribes to the bus's `NameOwnerChanged` (e.g. to notice peers that disconnect).
     public func watchNameOwnerChanges() throws {
-        try addMatch("type='signal',sender='\(busName)',interface='\(busName)',member='NameOwnerChanged',path='\(busPath)'")
+        try addMatch(
+            "type='signal',sender='\(busName)',interface='\(busName)',member='NameOwnerChanged',path='\(busPath)'")
     }
 }
 

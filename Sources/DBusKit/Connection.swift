@@ -188,7 +188,8 @@ final class PendingReply: @unchecked Sendable {
     }
 
     /// Sets the notify function on `pending` (consuming the caller's reference).
-    static func watch(_ pending: OpaquePointer, completion: @escaping @Sendable (Result<Message, DBusKitError>) -> Void) {
+    static func watch(_ pending: OpaquePointer, completion: @escaping @Sendable (Result<Message, DBusKitError>) -> Void)
+    {
         let box = PendingReply(completion)
         let retained = Unmanaged.passRetained(box).toOpaque()
         dbus_pending_call_set_notify(

@@ -38,8 +38,10 @@ public final class ExportedObject: Sendable {
         var tables: [String: InterfaceTable] = [:]
         for table in interfaces { tables[table.name] = table }
         let own = tables
-        let xml = introspectionXML ?? IntrospectionWriter.xml(
-            for: Array(own.values) + StandardInterfaces.tables(own: own, introspectionXML: ""))
+        let xml =
+            introspectionXML
+            ?? IntrospectionWriter.xml(
+                for: Array(own.values) + StandardInterfaces.tables(own: own, introspectionXML: ""))
         for standard in StandardInterfaces.tables(own: own, introspectionXML: xml) {
             tables[standard.name] = standard
         }
@@ -74,12 +76,18 @@ public final class ExportedObject: Sendable {
             let inInterface = requested.map { "in interface '\($0)' " } ?? ""
             let error = DBusKitError(
                 name: DBusErrorName.unknownMethod,
-                message: "No such method '\(member)' \(inInterface)at object path '\(path)' (signature '\(message.signature)')")
+                message:
+                    "No such method '\(member)' \(inInterface)at object path '\(path)' (signature '\(message.signature)')"
+            )
             reply(to: message, on: connection, error: error)
-            observe?(MethodCall(connection: connection, message: message, path: path, interface: requested ?? "", member: member), error)
+            observe?(
+                MethodCall(
+                    connection: connection, message: message, path: path, interface: requested ?? "", member: member),
+                error)
             return
         }
-        let call = MethodCall(connection: connection, message: message, path: path, interface: table.name, member: member)
+        let call = MethodCall(
+            connection: connection, message: message, path: path, interface: table.name, member: member)
         do {
             var reader = try MessageReader(message, expecting: method.inputSignature)
             reader.limits = argumentLimits
@@ -110,7 +118,8 @@ public final class ExportedObject: Sendable {
     /// Answers calls the live tree decides (absent paths, containers, introspection with
     /// children); false when the call goes to the interface tables.
     private func answeredFromTree(_ node: ObjectNode, _ message: Message, on connection: Connection) -> Bool {
-        let isIntrospect = message.isMember("Introspect", of: StandardInterfaces.introspectable) && message.signature.isEmpty
+        let isIntrospect =
+            message.isMember("Introspect", of: StandardInterfaces.introspectable) && message.signature.isEmpty
         switch node {
         case .absent(let error):
             reply(to: message, on: connection, error: error)
@@ -122,7 +131,8 @@ public final class ExportedObject: Sendable {
             replyIntrospection(IntrospectionWriter.xml(for: [], children: children), to: message, on: connection)
         case .object(let children):
             guard isIntrospect, !children.isEmpty else { return false }
-            replyIntrospection(IntrospectionWriter.adding(children: children, to: introspectionXML), to: message, on: connection)
+            replyIntrospection(
+                IntrospectionWriter.adding(children: children, to: introspectionXML), to: message, on: connection)
         }
         return true
     }

@@ -78,12 +78,16 @@ public struct InterfaceTable: Sendable {
     public var members: [MemberDescription] {
         var described: [MemberDescription] = []
         for (member, method) in methods {
-            described.append(.init(interface: name, member: member, kind: .method,
-                                   signature: method.inputSignature, detail: method.outputSignature))
+            described.append(
+                .init(
+                    interface: name, member: member, kind: .method,
+                    signature: method.inputSignature, detail: method.outputSignature))
         }
         for (member, property) in properties {
-            described.append(.init(interface: name, member: member, kind: .property,
-                                   signature: property.signature, detail: property.set == nil ? "read" : "readwrite"))
+            described.append(
+                .init(
+                    interface: name, member: member, kind: .property,
+                    signature: property.signature, detail: property.set == nil ? "read" : "readwrite"))
         }
         for (member, signature) in signals {
             described.append(.init(interface: name, member: member, kind: .signal, signature: signature, detail: ""))

@@ -92,7 +92,8 @@ public final class Message: @unchecked Sendable {
     /// `org.freedesktop.DBus.Error.Failed`; U+0000 in the text becomes U+FFFD.
     public func makeError(name: String, message: String) -> Message? {
         let validName = (try? DBusValidation.errorName(name)) != nil ? name : DBusErrorName.failed
-        let text = DBusValidation.containsNUL(message)
+        let text =
+            DBusValidation.containsNUL(message)
             ? String(String.UnicodeScalarView(message.unicodeScalars.map { $0.value == 0 ? "\u{FFFD}" : $0 }))
             : message
         guard let reply = dbus_message_new_error(raw, validName, text) else { return nil }

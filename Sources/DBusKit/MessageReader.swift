@@ -215,11 +215,12 @@ public struct MessageReader {
             let elementSignature = String(currentSignature.dropFirst())
             return .array(elementSignature: elementSignature, try readArray { try $0.readValue() })
         case CDBUS_TYPE_STRUCT:
-            return .structure(try readStruct { inner in
-                var fields: [DBusValue] = []
-                while !inner.isAtEnd { fields.append(try inner.readValue()) }
-                return fields
-            })
+            return .structure(
+                try readStruct { inner in
+                    var fields: [DBusValue] = []
+                    while !inner.isAtEnd { fields.append(try inner.readValue()) }
+                    return fields
+                })
         case CDBUS_TYPE_DICT_ENTRY:
             return try readDictEntry { entry in .dictEntry(try entry.readValue(), try entry.readValue()) }
         case CDBUS_TYPE_VARIANT:

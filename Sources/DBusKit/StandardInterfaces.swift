@@ -109,7 +109,8 @@ enum IntrospectionWriter {
                     lines.append("    </method>")
                 case .property:
                     let access = member.detail == "read" ? "read" : "readwrite"
-                    lines.append("    <property name=\"\(member.member)\" type=\"\(member.signature)\" access=\"\(access)\"/>")
+                    lines.append(
+                        "    <property name=\"\(member.member)\" type=\"\(member.signature)\" access=\"\(access)\"/>")
                 case .signal:
                     lines.append("    <signal name=\"\(member.member)\">")
                     lines += arguments(member.signature).map { "      <arg type=\"\($0)\"/>" }

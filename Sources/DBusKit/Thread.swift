@@ -15,11 +15,13 @@ public struct PosixThread: @unchecked Sendable {
     public static func spawn(_ body: @escaping @Sendable () -> Void) -> PosixThread? {
         var id = pthread_t()
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        let status = pthread_create(&id, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &id, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
         guard status == 0 else {
             Unmanaged<ThreadBody>.fromOpaque(context).release()
             return nil

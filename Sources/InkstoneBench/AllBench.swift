@@ -1,5 +1,5 @@
-import InkstoneMeasure
 import ArgumentParser
+import InkstoneMeasure
 
 /// `inkstone-bench all`: every Inkstone benchmark in sequence, one table.
 struct AllBench: ParsableCommand {

@@ -42,9 +42,14 @@ struct AttributeBench: ParsableCommand {
         for start in Swift.stride(from: 0, to: count - stride, by: stride) {
             let lower = rich.storage.snap(start, in: .utf8, direction: .down, toGraphemeBoundary: true)
             let upper = rich.storage.snap(start + stride / 2, in: .utf8, direction: .down, toGraphemeBoundary: true)
-            if upper > lower { try rich.setAttribute("bold", value: .bool(true), start: lower, length: upper - lower, in: .utf8) }
+            if upper > lower {
+                try rich.setAttribute("bold", value: .bool(true), start: lower, length: upper - lower, in: .utf8)
+            }
         }
-        var setPlain: [UInt64] = [], setRich: [UInt64] = [], typePlain: [UInt64] = [], typeRich: [UInt64] = []
+        var setPlain: [UInt64] = []
+        var setRich: [UInt64] = []
+        var typePlain: [UInt64] = []
+        var typeRich: [UInt64] = []
         var flag = false
         for _ in 0..<iterations {
             let at = random.next(below: count - 64)
@@ -53,7 +58,8 @@ struct AttributeBench: ParsableCommand {
                 let lower = document.storage.snap(at, in: .utf8, direction: .down, toGraphemeBoundary: true)
                 let upper = document.storage.snap(at + 16, in: .utf8, direction: .down, toGraphemeBoundary: true)
                 let cost = try timed {
-                    try document.setAttribute("italic", value: flag ? .bool(true) : nil, start: lower, length: upper - lower, in: .utf8)
+                    try document.setAttribute(
+                        "italic", value: flag ? .bool(true) : nil, start: lower, length: upper - lower, in: .utf8)
                 }
                 if samples == 0 { setPlain.append(UInt64(cost)) } else { setRich.append(UInt64(cost)) }
                 let typed = try timed { try document.replace(start: lower, length: 0, in: .utf8, with: "x") }
@@ -63,10 +69,12 @@ struct AttributeBench: ParsableCommand {
         let sizeName = size >= 1 << 20 ? "\(size >> 20) MB" : "\(size >> 10) KB"
         let note = "\(rich.attributeRunCount) runs vs \(plain.attributeRunCount), \(iterations) samples"
         let rows = [
-            BenchRow.latency("set attribute, \(sizeName), runs vs none", LatencyStats(setRich), baseline: LatencyStats(setPlain),
-                             limit: 2, goal: "≤ 2× no runs", note: note),
-            BenchRow.latency("typed key, \(sizeName), runs vs none", LatencyStats(typeRich), baseline: LatencyStats(typePlain),
-                             limit: 2, goal: "≤ 2× no runs", note: note),
+            BenchRow.latency(
+                "set attribute, \(sizeName), runs vs none", LatencyStats(setRich), baseline: LatencyStats(setPlain),
+                limit: 2, goal: "≤ 2× no runs", note: note),
+            BenchRow.latency(
+                "typed key, \(sizeName), runs vs none", LatencyStats(typeRich), baseline: LatencyStats(typePlain),
+                limit: 2, goal: "≤ 2× no runs", note: note),
         ]
         BenchTable.print(rows, json: json)
     }

@@ -1,8 +1,8 @@
-import InkstoneMeasure
-import InkstoneClient
 import ArgumentParser
 import DBusKit
 import Glibc
+import InkstoneClient
+import InkstoneMeasure
 import InkstoneTestSupport
 
 /// A private bus holding the raw echo service and one `inkstoned` (started with `daemonArguments`).

@@ -38,7 +38,8 @@ enum BenchTable {
         }
         let header = [
             cell("benchmark", 42, left: true), cell("unit", 7, left: true), cell("median", 10), cell("p99", 10),
-            cell("base med", 10), cell("−base", 9), cell("×base med", 10), cell("×base p99", 10), "  " + cell("goal", 18, left: true),
+            cell("base med", 10), cell("−base", 9), cell("×base med", 10), cell("×base p99", 10),
+            "  " + cell("goal", 18, left: true),
             cell("met", 5, left: true),
             "note",
         ]

@@ -4,7 +4,8 @@ import InkstoneTestSupport
 /// Benchmark text: mixed Latin, CJK, emoji and combining marks, about 1 KB a piece.
 enum BenchText {
     static let sample: String = {
-        let line = "The quick brown fox jumps over the lazy dog. 漢字とかなの混じった文。 "
+        let line =
+            "The quick brown fox jumps over the lazy dog. 漢字とかなの混じった文。 "
             + "Emoji 👩‍👩‍👧 and flags 🇯🇵, cafe\u{301} naïve.\n"
         var text = ""
         while text.utf8.count + line.utf8.count <= 1024 { text += line }
@@ -58,16 +59,20 @@ struct BenchReport {
     var table: String {
         var lines = ["operation             size        median ns     p99 ns   (\(iterations) iterations)"]
         for result in results {
-            lines.append(pad(result.operation, 20) + pad(sizeName(result.size), 10, left: true)
-                + pad(format(result.median), 15, left: true) + pad(format(result.p99), 11, left: true))
+            lines.append(
+                pad(result.operation, 20) + pad(sizeName(result.size), 10, left: true)
+                    + pad(format(result.median), 15, left: true) + pad(format(result.p99), 11, left: true))
         }
         lines.append("")
         for (operation, ratio) in scalingRatios {
-            lines.append("\(operation): \(sizeName(sizes.last ?? 0)) / 1 KB median = \(format(ratio, digits: 2))x (target <= 3x)")
+            lines.append(
+                "\(operation): \(sizeName(sizes.last ?? 0)) / 1 KB median = \(format(ratio, digits: 2))x (target <= 3x)"
+            )
         }
         lines.append("String / buffer insert at 1 MB = \(format(stringRatio, digits: 1))x (target >= 100x)")
-        lines.append("memory: \(sizeName(memory.bytes)) document, RSS +\(format(Double(memory.rssDelta) / 1_048_576, digits: 1)) MiB"
-            + " = \(format(memoryRatio, digits: 2))x its UTF-8 size (target <= 1.5x)")
+        lines.append(
+            "memory: \(sizeName(memory.bytes)) document, RSS +\(format(Double(memory.rssDelta) / 1_048_576, digits: 1)) MiB"
+                + " = \(format(memoryRatio, digits: 2))x its UTF-8 size (target <= 1.5x)")
         return lines.joined(separator: "\n")
     }
 

@@ -1,7 +1,7 @@
-import InkstoneMeasure
-import InkstoneTestSupport
 import ArgumentParser
 import Glibc
+import InkstoneMeasure
+import InkstoneTestSupport
 import InkstoneText
 
 /// `inkstone-bench buffer`: the shared buffer model at 1 KB, 1 MB and 100 MB.
@@ -68,13 +68,15 @@ struct BufferBench: ParsableCommand {
 
             let deleteAt = randomUTF16Boundary()
             let grapheme = storage.snap(deleteAt + 1, in: .utf16, direction: .up, toGraphemeBoundary: true)
-            delete.append(try timed {
-                try document.replace(start: deleteAt, length: grapheme - deleteAt, in: .utf16, with: "")
-            })
+            delete.append(
+                try timed {
+                    try document.replace(start: deleteAt, length: grapheme - deleteAt, in: .utf16, with: "")
+                })
 
             let utf16Offset = randomUTF16Boundary()
             var graphemeOffset = 0
-            toGraphemes.append(try timed { graphemeOffset = try storage.convert(utf16Offset, from: .utf16, to: .graphemes) })
+            toGraphemes.append(
+                try timed { graphemeOffset = try storage.convert(utf16Offset, from: .utf16, to: .graphemes) })
             toUTF16.append(try timed { checksum &+= try storage.convert(graphemeOffset, from: .graphemes, to: .utf16) })
         }
         if checksum == -1 { print(checksum) }
@@ -92,11 +94,12 @@ struct BufferBench: ParsableCommand {
         var samples: [Double] = []
         for _ in 0..<iterations {
             let utf16Offset = random.next(below: text.utf16.count + 1)
-            samples.append(timed {
-                var index = text.utf16.index(text.startIndex, offsetBy: utf16Offset)
-                while index.samePosition(in: text) == nil { index = text.utf16.index(before: index) }
-                text.insert("x", at: index)
-            })
+            samples.append(
+                timed {
+                    var index = text.utf16.index(text.startIndex, offsetBy: utf16Offset)
+                    while index.samePosition(in: text) == nil { index = text.utf16.index(before: index) }
+                    text.insert("x", at: index)
+                })
         }
         return BenchResult(operation: "string-insert", size: size, samples: samples)
     }

@@ -1,7 +1,7 @@
-import InkstoneMeasure
 import ArgumentParser
 import DBusKit
 import Glibc
+import InkstoneMeasure
 import InkstoneTestSupport
 
 /// The daemon's memory across direct (peer-to-peer) clients that come and go:

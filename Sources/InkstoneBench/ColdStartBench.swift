@@ -1,8 +1,8 @@
-import InkstoneMeasure
-import InkstoneClient
 import ArgumentParser
 import DBusKit
 import Glibc
+import InkstoneClient
+import InkstoneMeasure
 import InkstoneTestSupport
 
 /// exec → org.inkstone.Inkstone1 owned, seen as NameOwnerChanged by a watching client.

@@ -1,7 +1,7 @@
-import InkstoneMeasure
 import ArgumentParser
 import DBusKit
 import Glibc
+import InkstoneMeasure
 import InkstoneTestSupport
 
 /// `inkstone-bench compat`: the fcitx5 protocol's key round trips (`ProcessKeyEvent`,
@@ -11,7 +11,8 @@ import InkstoneTestSupport
 struct CompatBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compat",
-        abstract: "fcitx5 ProcessKeyEvent / ProcessKeyEventBatch round trips vs echo: inkstoned --compat, and stock fcitx5.")
+        abstract:
+            "fcitx5 ProcessKeyEvent / ProcessKeyEventBatch round trips vs echo: inkstoned --compat, and stock fcitx5.")
 
     @Flag(help: "A smoke run with tiny numbers.") var quick = false
     @Flag(help: "Print JSON.") var json = false
@@ -25,15 +26,18 @@ struct CompatBench: ParsableCommand {
             guard try bench.daemon.waitForName(FcitxKeyClient.busName, on: bench.bus.address) else {
                 throw ValidationError("inkstoned did not take \(FcitxKeyClient.busName): \(bench.daemon.stderr)")
             }
-            rows += try FcitxKeyClient.rows(label: "inkstoned", bus: bench.bus.address, echo: bench.echoClient, sizes: sizes)
+            rows += try FcitxKeyClient.rows(
+                label: "inkstoned", bus: bench.bus.address, echo: bench.echoClient, sizes: sizes)
         }
         if let stock = try StockFcitx5.start() {
             defer { stock.stop() }
-            rows += try FcitxKeyClient.rows(label: "stock fcitx5", bus: stock.bus.address, echo: stock.echoClient, sizes: sizes)
+            rows += try FcitxKeyClient.rows(
+                label: "stock fcitx5", bus: stock.bus.address, echo: stock.echoClient, sizes: sizes)
         } else {
-            rows.append(BenchRow(
-                name: "stock fcitx5", unit: "", median: 0, baseline: .budget(0), goal: "", met: nil,
-                note: "not measured: \(StockFcitx5.executable) or the fcitx5-hangul addon is not installed"))
+            rows.append(
+                BenchRow(
+                    name: "stock fcitx5", unit: "", median: 0, baseline: .budget(0), goal: "", met: nil,
+                    note: "not measured: \(StockFcitx5.executable) or the fcitx5-hangul addon is not installed"))
         }
         BenchTable.print(rows, json: json)
     }
@@ -54,8 +58,14 @@ final class FcitxKeyClient {
             interface: "org.fcitx.Fcitx.InputMethod1", member: "CreateInputContext", timeoutMilliseconds: 10_000
         ) { writer in
             writer.appendArray(of: "(ss)") { array in
-                array.appendStruct { $0.append("display"); $0.append("x11:") }
-                array.appendStruct { $0.append("program"); $0.append("inkstone-bench") }
+                array.appendStruct {
+                    $0.append("display")
+                    $0.append("x11:")
+                }
+                array.appendStruct {
+                    $0.append("program")
+                    $0.append("inkstone-bench")
+                }
             }
         }
         var reader = reply.reader()
@@ -78,7 +88,10 @@ final class FcitxKeyClient {
     func timeKey(_ keysym: UInt32, state: UInt32 = 0, member: String) throws -> UInt64 {
         let start = MonotonicClock.nanoseconds()
         try call(member) { writer in
-            writer.append(keysym); writer.append(UInt32(0)); writer.append(state); writer.append(false)
+            writer.append(keysym)
+            writer.append(UInt32(0))
+            writer.append(state)
+            writer.append(false)
             writer.append(UInt32(0))
         }
         let elapsed = MonotonicClock.nanoseconds() - start
@@ -103,9 +116,10 @@ final class FcitxKeyClient {
                 echoSamples.append(echoTime)
                 keySamples.append(keyTime)
             }
-            rows.append(.latency(
-                "fcitx5 \(member), hangul, \(label)", LatencyStats(keySamples), baseline: LatencyStats(echoSamples),
-                limit: nil, note: "GTK3 module's capabilities; signals read"))
+            rows.append(
+                .latency(
+                    "fcitx5 \(member), hangul, \(label)", LatencyStats(keySamples), baseline: LatencyStats(echoSamples),
+                    limit: nil, note: "GTK3 module's capabilities; signals read"))
         }
         return rows
     }
@@ -123,7 +137,7 @@ final class StockFcitx5 {
     /// Starts it, or nil when it is not installed.
     static func start() throws -> StockFcitx5? {
         guard access(executable, X_OK) == 0,
-              access("/usr/lib/x86_64-linux-gnu/fcitx5/libhangul.so", F_OK) == 0
+            access("/usr/lib/x86_64-linux-gnu/fcitx5/libhangul.so", F_OK) == 0
                 || access("/usr/lib/x86_64-linux-gnu/fcitx5/hangul.so", F_OK) == 0
         else { return nil }
         return try StockFcitx5()
@@ -132,7 +146,9 @@ final class StockFcitx5 {
     private init() throws {
         let home = try makeTemporaryDirectory(prefix: "inkstone-bench-fcitx5")
         _ = try run(["mkdir", "-p", home + "/fcitx5"])
-        try writeFile(home + "/fcitx5/profile", """
+        try writeFile(
+            home + "/fcitx5/profile",
+            """
             [Groups/0]
             Name=Default
             Default Layout=us
@@ -154,7 +170,9 @@ final class StockFcitx5 {
         echo = try RawEchoService(address: bus.address)
         process = try DaemonProcess(
             executable: Self.executable, arguments: ["--disable=all", "--enable=dbus,dbusfrontend,hangul,keyboard"],
-            environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": home, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+            environment: [
+                "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": home, "DISPLAY": "", "WAYLAND_DISPLAY": "",
+            ])
         guard try process.waitForName(FcitxKeyClient.busName, on: bus.address, timeout: .seconds(20)) else {
             throw ValidationError("fcitx5 did not start: \(process.stderr)")
         }

@@ -1,9 +1,9 @@
-import InkstoneClient
-import InkstoneMeasure
 import ArgumentParser
 import CDBus
 import DBusKit
 import Glibc
+import InkstoneClient
+import InkstoneMeasure
 
 // The raw libdbus echo baseline every D-Bus figure is divided by, and the
 // latency statistics shared by the benchmarks.
@@ -44,8 +44,9 @@ final class RawEchoService: @unchecked Sendable {
         guard let connection = dbus_connection_open_private(address, &error), dbus_bus_register(connection, &error) != 0
         else { throw ValidationError("echo service: cannot connect") }
         dbus_connection_set_exit_on_disconnect(connection, 0)
-        guard dbus_bus_request_name(connection, Self.name, CDBUS_NAME_FLAG_DO_NOT_QUEUE, &error)
-            == CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER
+        guard
+            dbus_bus_request_name(connection, Self.name, CDBUS_NAME_FLAG_DO_NOT_QUEUE, &error)
+                == CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER
         else { throw ValidationError("echo service: cannot own \(Self.name)") }
         let handle = RawConnection(raw: connection)
         guard let thread = PosixThread.spawn({ Self.serve(handle) }) else {
@@ -121,8 +122,9 @@ final class RawClient {
     }
 
     func timeGetVersion() throws -> UInt64 {
-        guard let call = dbus_message_new_method_call(
-            InkstoneNames.busName, InkstoneNames.servicePath, InkstoneNames.serviceInterface, "GetVersion")
+        guard
+            let call = dbus_message_new_method_call(
+                InkstoneNames.busName, InkstoneNames.servicePath, InkstoneNames.serviceInterface, "GetVersion")
         else { throw ValidationError("no message") }
         defer { dbus_message_unref(call) }
         return try time(call)
@@ -145,4 +147,3 @@ final class RawClient {
         return elapsed
     }
 }
-

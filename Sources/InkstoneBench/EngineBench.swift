@@ -1,7 +1,7 @@
-import InkstoneMeasure
 import ArgumentParser
 import Glibc
 import InkstoneEngines
+import InkstoneMeasure
 
 /// `inkstone-bench engine`: engine work per key with no D-Bus, and Hanja dictionary costs.
 ///
@@ -25,7 +25,8 @@ struct EngineBench: ParsableCommand {
     func run() throws {
         let keyCount = quick ? 20_000 : 300_000
         let direct = EngineBenchTimer.perKey(DirectEngine(), stream: try EngineBenchStreams.english(), keys: keyCount)
-        let compose = EngineBenchTimer.perKey(ComposeEngine(), stream: try EngineBenchStreams.composing(), keys: keyCount)
+        let compose = EngineBenchTimer.perKey(
+            ComposeEngine(), stream: try EngineBenchStreams.composing(), keys: keyCount)
         let hangul = EngineBenchTimer.perKey(HangulEngine(), stream: try EngineBenchStreams.korean(), keys: keyCount)
 
         let coldStart = MonotonicClock.nanoseconds()
@@ -37,26 +38,31 @@ struct EngineBench: ParsableCommand {
         }
         let lookups = EngineBenchTimer.hanjaLookups(table, count: quick ? 2_000 : 20_000)
 
-        let rows: [(String, EngineBenchStats)] = [("direct", direct), ("compose", compose), ("hangul", hangul),
-                                                  ("hanja_lookup", lookups)]
+        let rows: [(String, EngineBenchStats)] = [
+            ("direct", direct), ("compose", compose), ("hangul", hangul),
+            ("hanja_lookup", lookups),
+        ]
         if json {
             let fields = rows.map { name, stats in
                 "\"\(name)\":{\"median_ns\":\(stats.median),\"p99_ns\":\(stats.p99),\"samples\":\(stats.count)}"
             }
-            print("{" + fields.joined(separator: ",") + ",\"hanja_cold_first_lookup_ms\":\(coldMilliseconds)"
-                  + ",\"hanja_entries\":\(table.count)}")
+            print(
+                "{" + fields.joined(separator: ",") + ",\"hanja_cold_first_lookup_ms\":\(coldMilliseconds)"
+                    + ",\"hanja_entries\":\(table.count)}")
             return
         }
         print("engine work per key (\(keyCount) keys each, no D-Bus)")
         for (name, stats) in rows.prefix(3) {
             let ratio = Double(stats.median) / Double(max(direct.median, 1))
-            print("  \(name.padding(8))  median \(Self.micros(stats.median)) µs  p99 \(Self.micros(stats.p99)) µs"
-                  + "  (\(Self.fixed(ratio, 2))× direct median)")
+            print(
+                "  \(name.padding(8))  median \(Self.micros(stats.median)) µs  p99 \(Self.micros(stats.p99)) µs"
+                    + "  (\(Self.fixed(ratio, 2))× direct median)")
         }
         print("hanja (\(table.count) entries)")
         print("  first lookup incl. load+index   \(Self.fixed(coldMilliseconds, 1)) ms")
-        print("  later exact lookups (\(lookups.count))  median \(Self.micros(lookups.median)) µs"
-              + "  p99 \(Self.micros(lookups.p99)) µs")
+        print(
+            "  later exact lookups (\(lookups.count))  median \(Self.micros(lookups.median)) µs"
+                + "  p99 \(Self.micros(lookups.p99)) µs")
     }
 
     static func micros(_ nanoseconds: UInt64) -> String { fixed(Double(nanoseconds) / 1000, 3) }
@@ -123,12 +129,16 @@ enum EngineBenchStreams {
 
     /// English prose with corrections.
     static func english() throws -> [KeyEvent] {
-        try keys(for: "The quick brown fox jumps over the lazy dog. Typing a longer sentence, with commas; and a typo\u{8}o or two.\n")
+        try keys(
+            for:
+                "The quick brown fox jumps over the lazy dog. Typing a longer sentence, with commas; and a typo\u{8}o or two.\n"
+        )
     }
 
     /// English with dead keys and Compose sequences mixed in.
     static func composing() throws -> [KeyEvent] {
-        let acute = try KeyEvent(name: "dead_acute"), multi = try KeyEvent(name: "Multi_key")
+        let acute = try KeyEvent(name: "dead_acute")
+        let multi = try KeyEvent(name: "Multi_key")
         var stream = try keys(for: "Le caf")
         stream += [acute] + (try keys(for: "e est ouvert; na"))
         stream += [try KeyEvent(name: "dead_diaeresis")] + (try keys(for: "ive co"))
@@ -139,7 +149,10 @@ enum EngineBenchStreams {
 
     /// Dubeolsik keys for Korean prose, with a correction.
     static func korean() throws -> [KeyEvent] {
-        try keys(for: "dkssudgktpdy. cjdmaqhqrhtmqslek rmfjsgks qkfrdms ekfrl akfrdms gksmf\u{8}\u{8}f wjsdmf dhktjd gkqslek.\n")
+        try keys(
+            for:
+                "dkssudgktpdy. cjdmaqhqrhtmqslek rmfjsgks qkfrdms ekfrl akfrdms gksmf\u{8}\u{8}f wjsdmf dhktjd gkqslek.\n"
+        )
     }
 }
 

@@ -1,6 +1,6 @@
-import InkstoneMeasure
 import ArgumentParser
 import InkstoneLayout
+import InkstoneMeasure
 
 /// `inkstone-bench geometry`: the cost of one geometry query (caret rect,
 /// first rect, selection rects, closest position) on a 10,000-line document,
@@ -34,8 +34,9 @@ struct GeometryBench: ParsableCommand {
         let buildStart = MonotonicClock.nanoseconds()
         let gridLayout = CellGridLayout(text: text, grid: grid, unit: .utf16)
         let buildTime = MonotonicClock.nanoseconds() - buildStart
-        print("document: \(lines) lines, \(gridLayout.textLength) UTF-16 units, \(gridLayout.lineCount) visual lines "
-            + "at 80 columns; seed \(seed)")
+        print(
+            "document: \(lines) lines, \(gridLayout.textLength) UTF-16 units, \(gridLayout.lineCount) visual lines "
+                + "at 80 columns; seed \(seed)")
         print("cell grid build (scan + row counts, once per revision): \(buildTime / 1000) µs")
 
         let probes = Self.probes(in: CellGridLayout(text: text, grid: grid, unit: .utf16), count: queries, seed: seed)
@@ -45,8 +46,9 @@ struct GeometryBench: ParsableCommand {
         let fragments = try FragmentLayout(lines: allLines, textLength: gridLayout.textLength)
         report("fragments", measure(fragments, probes))
         let update = measureUpdates(of: text, grid: grid)
-        print("grid update after a one-character insertion (instead of a \(buildTime / 1000) µs rebuild): "
-            + "median \(update.median / 1000) µs, p99 \(update.p99 / 1000) µs (\(update.count) edits)")
+        print(
+            "grid update after a one-character insertion (instead of a \(buildTime / 1000) µs rebuild): "
+                + "median \(update.median / 1000) µs, p99 \(update.p99 / 1000) µs (\(update.count) edits)")
     }
 
     /// Nanoseconds to update the grid layout after inserting one character

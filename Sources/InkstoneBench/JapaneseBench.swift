@@ -1,7 +1,7 @@
-import InkstoneMeasure
 import ArgumentParser
 import Glibc
 import InkstoneEngines
+import InkstoneMeasure
 
 /// `inkstone-bench japanese`: conversion accuracy over a set of sentences with their
 /// readings (top-1 whole sentence, per segment), the same readings through `kkc`
@@ -50,11 +50,14 @@ struct JapaneseBench: ParsableCommand {
         if showMisses {
             for (index, sentence) in set.enumerated() where ours[index].map(\.text).joined() != sentence.text {
                 let theirs = kkc.map { " kkc " + $0[index].map(\.text).joined(separator: "|") } ?? ""
-                print("miss: " + ours[index].map(\.text).joined(separator: "|") + "  gold "
-                      + sentence.segments.map(\.text).joined(separator: "|") + theirs)
+                print(
+                    "miss: " + ours[index].map(\.text).joined(separator: "|") + "  gold "
+                        + sentence.segments.map(\.text).joined(separator: "|") + theirs)
             }
         }
-        print("japanese conversion accuracy (\(set.count) sentences, \(set.reduce(0) { $0 + $1.segments.count }) segments)")
+        print(
+            "japanese conversion accuracy (\(set.count) sentences, \(set.reduce(0) { $0 + $1.segments.count }) segments)"
+        )
         print("  inkstone  " + JapaneseAccuracy(set: set, outputs: ours).summary)
         if !noKkc {
             if let kkc {
@@ -68,8 +71,9 @@ struct JapaneseBench: ParsableCommand {
         print("japanese speed")
         print("  first conversion incl. dictionary load  \(EngineBench.fixed(coldMilliseconds, 1)) ms")
         print("  dictionary RSS growth                   \(EngineBench.fixed(Double(rssDelta) / 1_048_576, 1)) MiB")
-        print("  per key, 30-kana sentence (\(perKey.count) keys)  median \(EngineBench.micros(perKey.median)) µs"
-              + "  p99 \(EngineBench.micros(perKey.p99)) µs")
+        print(
+            "  per key, 30-kana sentence (\(perKey.count) keys)  median \(EngineBench.micros(perKey.median)) µs"
+                + "  p99 \(EngineBench.micros(perKey.p99)) µs")
     }
 
     /// Every key of typing, converting and committing a 30-kana sentence, timed, many times.

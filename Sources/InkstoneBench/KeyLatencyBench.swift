@@ -1,6 +1,6 @@
-import InkstoneMeasure
 import ArgumentParser
 import DBusKit
+import InkstoneMeasure
 
 /// Key latency against the echo baseline: round trips (bus and direct) and key → signal.
 enum KeyLatency {

@@ -1,7 +1,7 @@
-import InkstoneMeasure
 import ArgumentParser
 import DBusKit
 import Glibc
+import InkstoneMeasure
 import Synchronization
 
 /// N clients × M contexts typing concurrently at a set total rate.

@@ -1,7 +1,7 @@
-import InkstoneMeasure
 import ArgumentParser
 import Glibc
 import InkstoneEngines
+import InkstoneMeasure
 
 /// `inkstone-bench pinyin`: the pinyin engine's accuracy on a sentence set
 /// (pinyin without tones → expected Simplified text; what `space` commits
@@ -49,14 +49,20 @@ struct PinyinBench: ParsableCommand {
 
         let keyTimes = try Self.perKeyAtThirtyLetters(dictionary, set: set)
         print("pinyin accuracy over \(set.count) sentences (\(sentences))")
-        print("  top-1 whole sentence  \(exact)/\(set.count) = \(EngineBench.fixed(100 * Double(exact) / Double(max(set.count, 1)), 1)) %")
-        print("  per character         \(rightCharacters)/\(characters) = "
-              + "\(EngineBench.fixed(100 * Double(rightCharacters) / Double(max(characters, 1)), 1)) %")
+        print(
+            "  top-1 whole sentence  \(exact)/\(set.count) = \(EngineBench.fixed(100 * Double(exact) / Double(max(set.count, 1)), 1)) %"
+        )
+        print(
+            "  per character         \(rightCharacters)/\(characters) = "
+                + "\(EngineBench.fixed(100 * Double(rightCharacters) / Double(max(characters, 1)), 1)) %")
         print("  fcitx5-chinese-addons not compared in this run (see README)")
         print("pinyin speed")
-        print("  table load (parse + index, \(dictionary.table.readingCount) readings)  \(EngineBench.fixed(loadMilliseconds, 1)) ms")
-        print("  per key, inputs of 30 letters typed key by key (\(keyTimes.count) keys)  median "
-              + "\(EngineBench.micros(keyTimes.median)) µs  p99 \(EngineBench.micros(keyTimes.p99)) µs")
+        print(
+            "  table load (parse + index, \(dictionary.table.readingCount) readings)  \(EngineBench.fixed(loadMilliseconds, 1)) ms"
+        )
+        print(
+            "  per key, inputs of 30 letters typed key by key (\(keyTimes.count) keys)  median "
+                + "\(EngineBench.micros(keyTimes.median)) µs  p99 \(EngineBench.micros(keyTimes.p99)) µs")
         print("  resident memory of the loaded table  \((rssAfter - rssBefore) / 1024) MB")
         if misses {
             for (pinyin, expected, got) in wrong { print("  miss  \(pinyin)  expected \(expected)  got \(got)") }
@@ -82,7 +88,9 @@ struct PinyinBench: ParsableCommand {
     }
 
     /// Times every key of 30-letter inputs made of the set's pinyin run together.
-    static func perKeyAtThirtyLetters(_ dictionary: PinyinDictionary, set: [(String, String)]) throws -> EngineBenchStats {
+    static func perKeyAtThirtyLetters(_ dictionary: PinyinDictionary, set: [(String, String)]) throws
+        -> EngineBenchStats
+    {
         let letters = Array(set.map(\.0).joined().filter { $0 != "'" })
         var samples: [UInt64] = []
         var start = 0

@@ -1,7 +1,7 @@
-import InkstoneMeasure
-import InkstoneClient
 import ArgumentParser
 import DBusKit
+import InkstoneClient
+import InkstoneMeasure
 
 /// `inkstone-bench protocol`: the text-input protocol's own costs against the
 /// raw libdbus echo of the same run — `InsertText` on a 1 MB document, a
@@ -21,17 +21,25 @@ struct ProtocolBench: ParsableCommand {
         defer { bench.stop() }
         var rows: [BenchRow] = []
         let (insertEcho, insert, caretEcho, caret) = try Self.insertAndCaret(on: bench, samples: samples)
-        rows.append(.latency("InsertText, 1 MB document", insert, baseline: insertEcho, limit: 1.2,
-                             note: "no subscriptions; reply only"))
-        rows.append(.latency("CaretRect from the cell grid", caret, baseline: caretEcho, limit: 1.1,
-                             note: "10,000-line document"))
+        rows.append(
+            .latency(
+                "InsertText, 1 MB document", insert, baseline: insertEcho, limit: 1.2,
+                note: "no subscriptions; reply only"))
+        rows.append(
+            .latency(
+                "CaretRect from the cell grid", caret, baseline: caretEcho, limit: 1.1,
+                note: "10,000-line document"))
         let fanSamples = quick ? 50 : 2_000
         let one = try Self.fanOut(on: bench, observers: 1, samples: fanSamples)
         let ten = try Self.fanOut(on: bench, observers: 10, samples: fanSamples)
-        rows.append(.latency("InsertText → Notifications, 1 observer", one, baseline: one, baselineName: "1 observer", limit: nil))
-        rows.append(.latency(
-            "InsertText → Notifications, 10 observers", ten, baseline: one, baselineName: "1 observer", limit: nil, goal: "≤ 2.00× 1 observer",
-            note: "until the last observer has it"))
+        rows.append(
+            .latency(
+                "InsertText → Notifications, 1 observer", one, baseline: one, baselineName: "1 observer", limit: nil))
+        rows.append(
+            .latency(
+                "InsertText → Notifications, 10 observers", ten, baseline: one, baselineName: "1 observer", limit: nil,
+                goal: "≤ 2.00× 1 observer",
+                note: "until the last observer has it"))
         BenchTable.print(rows, json: json)
     }
 
@@ -96,16 +104,18 @@ struct ProtocolBench: ParsableCommand {
         let document = try reader.readObjectPath()
         for watcher in watchers {
             _ = try typist.connection.call(
-                destination: typist.destination, path: document, interface: InkstoneNames.documentInterface, member: "Share"
+                destination: typist.destination, path: document, interface: InkstoneNames.documentInterface,
+                member: "Share"
             ) { $0.append(watcher.uniqueName ?? "") }
             _ = try watcher.createContext(["document=\(document)", "notifications=text"])
         }
         let context = try typist.createContext(["document=\(document)", "notifications="])
         var times: [UInt64] = []
         for round in 0..<(samples + 20) {
-            guard let message = Message.methodCall(
-                destination: typist.destination, path: context, interface: InkstoneNames.contextInterface,
-                member: "InsertText")
+            guard
+                let message = Message.methodCall(
+                    destination: typist.destination, path: context, interface: InkstoneNames.contextInterface,
+                    member: "InsertText")
             else { throw ValidationError("no message") }
             message.write { $0.append("x") }
             let start = MonotonicClock.nanoseconds()

@@ -1,9 +1,9 @@
-import InkstoneClient
-import InkstoneMeasure
 import ArgumentParser
 import CDBus
 import DBusKit
 import Glibc
+import InkstoneClient
+import InkstoneMeasure
 import InkstoneTestSupport
 
 /// `inkstone-bench roundtrip`: D-Bus round trips to `inkstoned` against a raw
@@ -58,7 +58,8 @@ struct RoundTripBench: ParsableCommand {
         let ourStats = LatencyStats(ourSamples)
         let signalStats = LatencyStats(try SignalLatency.measure(address: bus.address, count: quick ? 200 : 2000))
         if json {
-            print("""
+            print(
+                """
                 {"calls": \(calls), "echo": \(echoStats.json), "inkstoned": \(ourStats.json), \
                 "ratio": {"median": \(format(ourStats.median / echoStats.median)), \
                 "p90": \(format(ourStats.p90 / echoStats.p90)), "p99": \(format(ourStats.p99 / echoStats.p99))}, \
@@ -69,8 +70,10 @@ struct RoundTripBench: ParsableCommand {
             print("                       median      p90      p99")
             print("raw libdbus Echo     \(echoStats.row)")
             print("inkstoned GetVersion \(ourStats.row)")
-            print("ratio (ours/echo)    \(pad(format(ourStats.median / echoStats.median) + "x"))"
-                + " \(pad(format(ourStats.p90 / echoStats.p90) + "x")) \(pad(format(ourStats.p99 / echoStats.p99) + "x"))")
+            print(
+                "ratio (ours/echo)    \(pad(format(ourStats.median / echoStats.median) + "x"))"
+                    + " \(pad(format(ourStats.p90 / echoStats.p90) + "x")) \(pad(format(ourStats.p99 / echoStats.p99) + "x"))"
+            )
             print("signal via execute   \(signalStats.row)   (other thread -> EventLoop -> bus -> client)")
         }
     }
@@ -97,7 +100,8 @@ enum SignalLatency {
             let start = MonotonicClock.nanoseconds()
             loop.execute {
                 try? service.emitSignal(
-                    path: "/org/inkstone/Bench", interface: "org.inkstone.Bench", member: "Tick", destination: destination)
+                    path: "/org/inkstone/Bench", interface: "org.inkstone.Bench", member: "Tick",
+                    destination: destination)
             }
             while true {
                 if let raw = dbus_connection_pop_message(client.raw) {

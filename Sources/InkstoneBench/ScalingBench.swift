@@ -1,7 +1,7 @@
-import InkstoneMeasure
-import InkstoneClient
 import ArgumentParser
 import DBusKit
+import InkstoneClient
+import InkstoneMeasure
 import InkstoneTestSupport
 
 /// Per-key cost (key + its notifications + a word-range query) by document size, and the document's memory.

@@ -1,6 +1,6 @@
-import InkstoneMeasure
 import ArgumentParser
 import Glibc
+import InkstoneMeasure
 import InkstoneSegmentation
 
 /// `inkstone-bench segmentation`: the cost of a word-range query in the middle of a
@@ -97,7 +97,9 @@ final class BenchChunkSource: UTF16ChunkSource {
     var utf16Count: Int { block.count * repetitions }
 
     func utf16Chunk(containing utf16Offset: Int) -> (start: Int, units: UnsafeBufferPointer<UInt16>) {
-        guard let base = block.baseAddress, utf16Count > 0 else { return (0, UnsafeBufferPointer(start: nil, count: 0)) }
+        guard let base = block.baseAddress, utf16Count > 0 else {
+            return (0, UnsafeBufferPointer(start: nil, count: 0))
+        }
         let offset = min(max(utf16Offset, 0), utf16Count - 1)
         let chunkStart = offset / Self.chunkUTF16Count * Self.chunkUTF16Count
         let chunkLength = min(Self.chunkUTF16Count, utf16Count - chunkStart)

@@ -1,7 +1,7 @@
-import InkstoneMeasure
 import ArgumentParser
 import Glibc
 import InkstoneEngines
+import InkstoneMeasure
 import InkstoneService
 
 /// `inkstone-bench service`: the daemon's own work per key with no D-Bus —

@@ -1,7 +1,7 @@
-import InkstoneMeasure
 import ArgumentParser
 import Glibc
 import InkstoneEngines
+import InkstoneMeasure
 import InkstoneTestSupport
 
 /// `inkstone-bench tables`: loading a compiled reading table the size of
@@ -12,7 +12,9 @@ import InkstoneTestSupport
 struct TableBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tables",
-        abstract: "Reading-table load cold (build and cache) vs warm (mapped) at SKK-JISYO.L and luna_pinyin sizes; one durable learnt choice.")
+        abstract:
+            "Reading-table load cold (build and cache) vs warm (mapped) at SKK-JISYO.L and luna_pinyin sizes; one durable learnt choice."
+    )
 
     @Flag(help: "A smoke run (a tenth of the rows, fewer runs).") var quick = false
     @Flag(help: "Print JSON.") var json = false
@@ -26,11 +28,15 @@ struct TableBench: ParsableCommand {
     }
 
     static let shapes = [
-        Shape(name: "SKK-JISYO.L", readings: 175_786, rows: 240_294,
-              alphabet: "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん".map(String.init)),
-        Shape(name: "luna_pinyin", readings: 215_465, rows: 356_873,
-              alphabet: ["a", "ai", "an", "ba", "bo", "chi", "de", "er", "guo", "hao", "ji", "li", "ma", "ni", "ren",
-                         "shi", "ta", "wo", "xi", "yi", "zhong", " "]),
+        Shape(
+            name: "SKK-JISYO.L", readings: 175_786, rows: 240_294,
+            alphabet: "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん".map(String.init)),
+        Shape(
+            name: "luna_pinyin", readings: 215_465, rows: 356_873,
+            alphabet: [
+                "a", "ai", "an", "ba", "bo", "chi", "de", "er", "guo", "hao", "ji", "li", "ma", "ni", "ren",
+                "shi", "ta", "wo", "xi", "yi", "zhong", " ",
+            ]),
     ]
 
     func run() throws {
@@ -56,7 +62,8 @@ struct TableBench: ParsableCommand {
         }
         let stats = LatencyStats(times)
         return BenchRow(
-            name: "learn one choice (journal + fdatasync)", unit: "µs", median: stats.median, p99: stats.p99, baseline: .budget(2_000),
+            name: "learn one choice (journal + fdatasync)", unit: "µs", median: stats.median, p99: stats.p99,
+            baseline: .budget(2_000),
             goal: "", met: nil,
             note: "\(choices) choices into a growing store, file rewritten every \(UserDictionary.compactionLines)")
     }
@@ -69,7 +76,9 @@ struct TableBench: ParsableCommand {
         let table = Self.rows(shape, scale: scale)
         let probe = table[table.count / 2].reading
         func load() -> ReadingTableCache.Loaded {
-            let loaded = ReadingTableCache.open(name: "bench", source: source, formatVersion: 1, directory: folder) { table }
+            let loaded = ReadingTableCache.open(name: "bench", source: source, formatVersion: 1, directory: folder) {
+                table
+            }
             _ = loaded.table.entries(for: probe)
             return loaded
         }
@@ -92,11 +101,14 @@ struct TableBench: ParsableCommand {
         let coldStats = LatencyStats(cold)
         let warmStats = LatencyStats(warm)
         return [
-            BenchRow(name: "table load cold, \(label)", unit: "ms", median: coldStats.median / 1000,
-                     p99: coldStats.p99 / 1000, baseline: .budget(150), goal: "", met: nil, note: "parse + compile + write + map, rows already in memory"),
-            BenchRow(name: "table load warm, \(label)", unit: "ms", median: warmStats.median / 1000,
-                     p99: warmStats.p99 / 1000, baseline: .budget(150), goal: "≤ 150 ms", met: warmStats.p99 / 1000 <= 150,
-                     note: "mapped cache, \(info.st_size / 1024) KiB file, one lookup"),
+            BenchRow(
+                name: "table load cold, \(label)", unit: "ms", median: coldStats.median / 1000,
+                p99: coldStats.p99 / 1000, baseline: .budget(150), goal: "", met: nil,
+                note: "parse + compile + write + map, rows already in memory"),
+            BenchRow(
+                name: "table load warm, \(label)", unit: "ms", median: warmStats.median / 1000,
+                p99: warmStats.p99 / 1000, baseline: .budget(150), goal: "≤ 150 ms", met: warmStats.p99 / 1000 <= 150,
+                note: "mapped cache, \(info.st_size / 1024) KiB file, one lookup"),
         ]
     }
 
@@ -106,10 +118,16 @@ struct TableBench: ParsableCommand {
         func word(_ length: Int) -> String {
             (0..<length).map { _ in shape.alphabet[random.next(below: shape.alphabet.count)] }.joined()
         }
-        let readings = (0..<(shape.readings / scale)).map { index in word(2 + random.next(below: 4)) + String(index, radix: 36) }
+        let readings = (0..<(shape.readings / scale)).map { index in
+            word(2 + random.next(below: 4)) + String(index, radix: 36)
+        }
         return (0..<(shape.rows / scale)).map { index in
             let reading = readings[index < readings.count ? index : random.next(below: readings.count)]
-            return (reading, DictionaryEntry(text: "字" + word(1 + random.next(below: 2)), weight: Double(random.next(below: 100_000))))
+            return (
+                reading,
+                DictionaryEntry(
+                    text: "字" + word(1 + random.next(below: 2)), weight: Double(random.next(below: 100_000)))
+            )
         }
     }
 }

@@ -8,8 +8,10 @@ struct InkstoneBenchCommand: ParsableCommand {
         abstract: "Measure Inkstone: key latency, load, scaling, memory, cold start, engines (`all` runs the suite).",
         subcommands: [
             AllBench.self, KeysBench.self, LoadBench.self, ScalingBench.self, ColdStartBench.self,
-            RoundTripBench.self, BufferBench.self, EngineBench.self, SegmentationBench.self, GeometryBench.self, ServiceBench.self, ProtocolBench.self,
-            ChurnBench.self, TableBench.self, JapaneseBench.self, PinyinBench.self, EmojiBench.self, CompatBench.self, AttributeBench.self,
+            RoundTripBench.self, BufferBench.self, EngineBench.self, SegmentationBench.self, GeometryBench.self,
+            ServiceBench.self, ProtocolBench.self,
+            ChurnBench.self, TableBench.self, JapaneseBench.self, PinyinBench.self, EmojiBench.self, CompatBench.self,
+            AttributeBench.self,
         ]
     )
 }

@@ -35,17 +35,21 @@ extension InkstoneConnection {
 
     /// `CreateInputContext` with an `a{sv}` of options as given.
     public func createContext(vardict options: [String: DBusValue]) throws(InkstoneClientError) -> InputContextProxy {
-        let path = try callService("CreateInputContext", replying: "o", { $0.append(vardict: options) }) {
-            try $0.readObjectPath()
-        }
+        let path = try callService(
+            "CreateInputContext", replying: "o", { $0.append(vardict: options) },
+            read: {
+                try $0.readObjectPath()
+            })
         return InputContextProxy(connection: self, path: path)
     }
 
     /// `NewInputContext` with `name=value` options (the form `dbus-send` can send).
     public func newContext(_ options: [String] = []) throws(InkstoneClientError) -> InputContextProxy {
-        let path = try callService("NewInputContext", replying: "o", { $0.append(strings: options) }) {
-            try $0.readObjectPath()
-        }
+        let path = try callService(
+            "NewInputContext", replying: "o", { $0.append(strings: options) },
+            read: {
+                try $0.readObjectPath()
+            })
         return InputContextProxy(connection: self, path: path)
     }
 
@@ -87,14 +91,14 @@ extension InkstoneConnection {
     public func document(at path: String) -> DocumentProxy { DocumentProxy(connection: self, path: path) }
 
     /// `org.freedesktop.DBus.Properties.Get`: the property's value, unwrapped from its variant.
-    public func property(_ name: String, of interface: String, at path: String) throws(InkstoneClientError) -> DBusValue {
+    public func property(_ name: String, of interface: String, at path: String) throws(InkstoneClientError) -> DBusValue
+    {
         let value = try call(
             path: path, interface: InkstoneNames.propertiesInterface, member: "Get", replying: "v",
             { writer in
                 writer.append(interface)
                 writer.append(name)
-            }
-        ) { try $0.readValue() }
+            }, read: { try $0.readValue() })
         if case .variant(let inner) = value { return inner }
         return value
     }
@@ -114,7 +118,6 @@ extension InkstoneConnection {
     public func properties(of interface: String, at path: String) throws(InkstoneClientError) -> [String: DBusValue] {
         try call(
             path: path, interface: InkstoneNames.propertiesInterface, member: "GetAll", replying: "a{sv}",
-            { $0.append(interface) }
-        ) { try $0.readVardict() }
+            { $0.append(interface) }, read: { try $0.readVardict() })
     }
 }

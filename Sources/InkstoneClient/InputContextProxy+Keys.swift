@@ -3,30 +3,36 @@ import DBusKit
 extension InputContextProxy {
     /// `ProcessKeyEvent`: whether Inkstone acted on the key (false: the application should).
     public func processKey(_ key: KeyPress) throws(InkstoneClientError) -> Bool {
-        try call("ProcessKeyEvent", replying: "b", { key.write(&$0) }) { try $0.readBool() }
+        try call("ProcessKeyEvent", replying: "b", { key.write(&$0) }, read: { try $0.readBool() })
     }
 
     /// `ProcessKeyEventReporting`: the key with its outcome and notifications in the reply.
     public func processKeyReporting(_ key: KeyPress) throws(InkstoneClientError) -> KeyEventReply {
-        try call("ProcessKeyEventReporting", replying: "bta(sav)", { key.write(&$0) }) { reader in
-            KeyEventReply(handled: try reader.readBool(), report: try CallEvents.read(&reader))
-        }
+        try call(
+            "ProcessKeyEventReporting", replying: "bta(sav)", { key.write(&$0) },
+            read: { reader in
+                KeyEventReply(handled: try reader.readBool(), report: try CallEvents.read(&reader))
+            })
     }
 
     /// `ProcessKeyNames`: keys by keysym name (`g`, `BackSpace`, `Control+Shift+u`); handled per key.
     /// All or nothing: an unknown name processes no key.
     @discardableResult
     public func processKeyNames(_ names: [String]) throws(InkstoneClientError) -> [Bool] {
-        try call("ProcessKeyNames", replying: "ab", { $0.append(strings: names) }) { reader in
-            try reader.readArray { try $0.readBool() }
-        }
+        try call(
+            "ProcessKeyNames", replying: "ab", { $0.append(strings: names) },
+            read: { reader in
+                try reader.readArray { try $0.readBool() }
+            })
     }
 
     /// `ProcessKeyNamesReporting`: ``processKeyNames(_:)`` with the call's events in the reply.
     public func processKeyNamesReporting(_ names: [String]) throws(InkstoneClientError) -> ([Bool], CallEvents) {
-        try call("ProcessKeyNamesReporting", replying: "abta(sav)", { $0.append(strings: names) }) { reader in
-            (try reader.readArray { try $0.readBool() }, try CallEvents.read(&reader))
-        }
+        try call(
+            "ProcessKeyNamesReporting", replying: "abta(sav)", { $0.append(strings: names) },
+            read: { reader in
+                (try reader.readArray { try $0.readBool() }, try CallEvents.read(&reader))
+            })
     }
 
     /// A prepared `ProcessKeyEvent` (or `ProcessKeyEventReporting` with `reporting`) call for `key`,

@@ -9,9 +9,11 @@ extension InputContextProxy {
 
     /// `InsertTextReporting`: ``insertText(_:)`` with the call's events in the reply.
     public func insertTextReporting(_ text: String) throws(InkstoneClientError) -> (EditReply, CallEvents) {
-        try call("InsertTextReporting", replying: "ttta(sav)", { $0.append(text) }) { reader in
-            (try Self.readEdit(&reader), try CallEvents.read(&reader))
-        }
+        try call(
+            "InsertTextReporting", replying: "ttta(sav)", { $0.append(text) },
+            read: { reader in
+                (try Self.readEdit(&reader), try CallEvents.read(&reader))
+            })
     }
 
     /// `DeleteBackward`: deletes the selection, or the grapheme before the caret.
@@ -43,7 +45,7 @@ extension InputContextProxy {
 
     /// `TextInRange`.
     public func text(in range: OffsetRange) throws(InkstoneClientError) -> String {
-        try call("TextInRange", replying: "s", { Self.write(range, &$0) }) { try $0.readString() }
+        try call("TextInRange", replying: "s", { Self.write(range, &$0) }, read: { try $0.readString() })
     }
 
     /// `Length`, in the context's unit.

@@ -166,7 +166,7 @@ final class CompatContext {
             case .markedTextChanged(let text, _, _):
                 markedLength = text.unicodeScalars.count
             case .textDidChange(_, let start, let oldLength, let newLength, let cause)
-                where cause == .composition && newLength == 0 && oldLength > 0 && markedLength == 0:
+            where cause == .composition && newLength == 0 && oldLength > 0 && markedLength == 0:
                 // Text outside any composition removed by the engine (a reconversion).
                 if let current = caret, start + oldLength <= current {
                     events.append(.deleteSurrounding(offset: start - current, count: oldLength))

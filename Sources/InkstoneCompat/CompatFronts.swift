@@ -17,9 +17,11 @@ public final class CompatFronts: @unchecked Sendable {
     public init(daemon: Daemon, fronts: [CompatFront], switcher: EngineSwitch, logger: Logger) throws {
         self.fronts = fronts
         let flush: @Sendable () -> Void = { [daemon] in daemon.flushNotifications() }
-        fcitx5 = fronts.contains(.fcitx5)
+        fcitx5 =
+            fronts.contains(.fcitx5)
             ? Fcitx5Front(service: daemon.service, switcher: switcher, logger: logger, afterHandler: flush) : nil
-        ibus = fronts.contains(.ibus)
+        ibus =
+            fronts.contains(.ibus)
             ? IBusPortalFront(service: daemon.service, switcher: switcher, logger: logger, afterHandler: flush) : nil
         try fcitx5?.export(on: daemon.connection)
         try ibus?.export(on: daemon.connection)

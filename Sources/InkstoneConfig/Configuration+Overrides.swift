@@ -36,9 +36,15 @@ extension Configuration {
             ("--max-document-bytes", "limits.document_bytes", overrides.documentBytes.map { .integer($0) }),
             ("--max-string-bytes", "limits.string_bytes", overrides.stringBytes.map { .integer($0) }),
             ("--max-contexts-per-user", "limits.contexts_per_user", overrides.contextsPerUser.map { .integer($0) }),
-            ("--max-persistent-contexts", "limits.persistent_contexts", overrides.persistentContexts.map { .integer($0) }),
+            (
+                "--max-persistent-contexts", "limits.persistent_contexts",
+                overrides.persistentContexts.map { .integer($0) }
+            ),
             ("--max-shares", "limits.shares_per_document", overrides.sharesPerDocument.map { .integer($0) }),
-            ("--max-listener-backlog", "limits.listener_backlog_bytes", overrides.listenerBacklogBytes.map { .integer($0) }),
+            (
+                "--max-listener-backlog", "limits.listener_backlog_bytes",
+                overrides.listenerBacklogBytes.map { .integer($0) }
+            ),
             ("--log-level", "log_level", overrides.logLevel.map { .string($0) }),
             ("--default-engine", "default_engine", overrides.defaultEngine.map { .string($0) }),
         ]

@@ -20,7 +20,8 @@ public enum ConfigurationFile {
 
     /// Reads `path`. A missing file gives the built-in defaults unless `required`.
     /// - Returns: the configuration and the file it came from ("" for defaults).
-    public static func load(path: String, required: Bool) throws(ConfigurationError) -> (Configuration, source: String) {
+    public static func load(path: String, required: Bool) throws(ConfigurationError) -> (Configuration, source: String)
+    {
         guard let bytes = readBytes(path) else {
             if !required, errno == ENOENT { return (Configuration(), "") }
             throw ConfigurationError(file: path, line: nil, message: "cannot read: \(String(cString: strerror(errno)))")
@@ -92,7 +93,9 @@ public enum ConfigurationFile {
     }
 
     /// Every leaf of `table` with its dotted name.
-    private static func flatten(_ table: TOMLTable, prefix: String, into entries: inout [(name: String, value: ConfigurationValue)]) {
+    private static func flatten(
+        _ table: TOMLTable, prefix: String, into entries: inout [(name: String, value: ConfigurationValue)]
+    ) {
         for (key, value) in table {
             let name = prefix + key
             if let inner = value.table {

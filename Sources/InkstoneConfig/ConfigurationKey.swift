@@ -55,8 +55,9 @@ extension ConfigurationKey {
             apply: { value, configuration throws(KeyError) in
                 let level = try string(value, "log_level")
                 guard Configuration.logLevels.contains(level) else {
-                    throw KeyError(message: "log_level '\(level)' is not one of \(Configuration.logLevels.joined(separator: ", "))"
-                        + Suggestion.didYouMean(level, in: Configuration.logLevels))
+                    throw KeyError(
+                        message: "log_level '\(level)' is not one of \(Configuration.logLevels.joined(separator: ", "))"
+                            + Suggestion.didYouMean(level, in: Configuration.logLevels))
                 }
                 configuration.logLevel = level
             },
@@ -93,25 +94,29 @@ extension ConfigurationKey {
             },
             render: { "\($0.engines.candidatePageSize)" }),
         ConfigurationKey(
-            name: "candidates.labels", help: "selection label of each position on a page: 1 to 10 distinct printable ASCII characters",
+            name: "candidates.labels",
+            help: "selection label of each position on a page: 1 to 10 distinct printable ASCII characters",
             apply: { value, configuration throws(KeyError) in
                 let labels = try string(value, "candidates.labels")
                 let printable = labels.allSatisfy { ($0.asciiValue ?? 0) > 0x20 && ($0.asciiValue ?? 0) < 0x7f }
                 guard (1...10).contains(labels.count), printable, Set(labels).count == labels.count else {
-                    throw KeyError(message: "candidates.labels '\(labels)' must be 1 to 10 distinct printable ASCII characters")
+                    throw KeyError(
+                        message: "candidates.labels '\(labels)' must be 1 to 10 distinct printable ASCII characters")
                 }
                 configuration.engines.candidateLabels = labels
             },
             render: { quoted($0.engines.candidateLabels) }),
         ConfigurationKey(
             name: "hangul.keyboard",
-            help: "keyboard of the engine `hangul`: " + EngineRegistry.hangulKeyboards.map(\.id).joined(separator: ", "),
+            help: "keyboard of the engine `hangul`: "
+                + EngineRegistry.hangulKeyboards.map(\.id).joined(separator: ", "),
             apply: { value, configuration throws(KeyError) in
                 let id = try string(value, "hangul.keyboard")
                 let ids = EngineRegistry.hangulKeyboards.map(\.id)
                 guard ids.contains(id) else {
-                    throw KeyError(message: "hangul.keyboard '\(id)' is not one of \(ids.joined(separator: ", "))"
-                        + Suggestion.didYouMean(id, in: ids))
+                    throw KeyError(
+                        message: "hangul.keyboard '\(id)' is not one of \(ids.joined(separator: ", "))"
+                            + Suggestion.didYouMean(id, in: ids))
                 }
                 configuration.engines.hangulKeyboard = id
             },
@@ -139,18 +144,21 @@ extension ConfigurationKey {
             render: { quoted($0.engines.pinyin.script.rawValue) }),
         ConfigurationKey(
             name: "pinyin.fuzzy",
-            help: "fuzzy pinyin pairs typed either way: " + PinyinFuzzyPair.allCases.map(\.rawValue).joined(separator: ", "),
+            help: "fuzzy pinyin pairs typed either way: "
+                + PinyinFuzzyPair.allCases.map(\.rawValue).joined(separator: ", "),
             apply: { value, configuration throws(KeyError) in
                 switch PinyinFuzzyPair.parse(try strings(value, "pinyin.fuzzy")) {
                 case .success(let pairs): configuration.engines.pinyin.fuzzy = pairs
                 case .failure(let unknown):
-                    throw KeyError(message: "pinyin.fuzzy: '\(unknown.name)' is no fuzzy pair"
-                        + Suggestion.didYouMean(unknown.name, in: PinyinFuzzyPair.allCases.map(\.rawValue)))
+                    throw KeyError(
+                        message: "pinyin.fuzzy: '\(unknown.name)' is no fuzzy pair"
+                            + Suggestion.didYouMean(unknown.name, in: PinyinFuzzyPair.allCases.map(\.rawValue)))
                 }
             },
             render: { quoted(PinyinFuzzyPair.allCases.filter($0.engines.pinyin.fuzzy.contains).map(\.rawValue)) }),
         ConfigurationKey(
-            name: "pinyin.punctuation", help: "whether ASCII punctuation types Chinese punctuation in the pinyin engines",
+            name: "pinyin.punctuation",
+            help: "whether ASCII punctuation types Chinese punctuation in the pinyin engines",
             apply: { value, configuration throws(KeyError) in
                 guard case .bool(let flag) = value else {
                     throw KeyError(message: "pinyin.punctuation must be a boolean, not \(value.typeName)")
@@ -167,28 +175,36 @@ extension ConfigurationKey {
                     configuration.engines.emojiTrigger = nil
                     return
                 }
-                let typable = !character.isLetter && !character.isNumber && !character.isWhitespace
+                let typable =
+                    !character.isLetter && !character.isNumber && !character.isWhitespace
                     && !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
                 guard text.count == 1, typable else {
-                    throw KeyError(message: "emoji.trigger '\(text)' must be one character that is not a letter, digit, space or control")
+                    throw KeyError(
+                        message:
+                            "emoji.trigger '\(text)' must be one character that is not a letter, digit, space or control"
+                    )
                 }
                 configuration.engines.emojiTrigger = character
             },
             render: { quoted($0.engines.emojiTrigger.map { String($0) } ?? "") }),
         ConfigurationKey(
             name: "compat.fronts",
-            help: "other client protocols served, applied at start: " + CompatConfiguration.knownFronts.joined(separator: ", "),
+            help: "other client protocols served, applied at start: "
+                + CompatConfiguration.knownFronts.joined(separator: ", "),
             apply: { value, configuration throws(KeyError) in
                 let fronts = try strings(value, "compat.fronts")
                 for front in fronts where !CompatConfiguration.knownFronts.contains(front) {
-                    throw KeyError(message: "compat.fronts: '\(front)' is not one of \(CompatConfiguration.knownFronts.joined(separator: ", "))"
-                        + Suggestion.didYouMean(front, in: CompatConfiguration.knownFronts))
+                    throw KeyError(
+                        message:
+                            "compat.fronts: '\(front)' is not one of \(CompatConfiguration.knownFronts.joined(separator: ", "))"
+                            + Suggestion.didYouMean(front, in: CompatConfiguration.knownFronts))
                 }
                 configuration.compat.fronts = fronts
             },
             render: { quoted($0.compat.fronts) }),
         ConfigurationKey(
-            name: "compat.toggle_key", help: "key that toggles a compat context between hangul and default_engine (\"\" : none)",
+            name: "compat.toggle_key",
+            help: "key that toggles a compat context between hangul and default_engine (\"\" : none)",
             apply: { value, configuration throws(KeyError) in
                 let text = try string(value, "compat.toggle_key")
                 configuration.compat.switcher.toggleKey = text.isEmpty ? nil : try trigger(text, "compat.toggle_key")
@@ -213,18 +229,39 @@ extension ConfigurationKey {
         limit("limits.documents_per_peer", "documents one client may hold at once", \.limits.documentsPerPeer),
         limit("limits.document_bytes", "the largest document, in UTF-8 bytes", \.limits.documentUTF8Bytes),
         limit("limits.string_bytes", "the longest string one call may carry, in UTF-8 bytes", \.limits.stringUTF8Bytes),
-        limit("limits.contexts_per_user", "input contexts all clients of the user may hold at once", \.limits.contextsPerUser),
-        limit("limits.persistent_contexts", "persistent contexts (persist=true) the daemon holds at once", \.limits.persistentContexts),
-        limit("limits.shares_per_document", "peers one document may be shared with at once", \.limits.sharesPerDocument),
-        limit("limits.listener_backlog_bytes", "bytes queued for a listener that does not read before its signals are dropped", \.limits.listenerBacklogBytes),
-        limit("limits.queued_edits_per_document", "edits that may wait behind one document's composition", \.limits.queuedEditsPerDocument),
-        limit("limits.queued_bytes_per_document", "UTF-8 bytes those queued edits may hold", \.limits.queuedUTF8BytesPerDocument),
-        limit("limits.undo_bytes_per_context", "UTF-8 bytes of replaced text one context's undo and redo may hold", \.limits.undoUTF8BytesPerContext),
-        limit("limits.open_undo_group_bytes", "UTF-8 bytes one open explicit undo group may hold", \.limits.openUndoGroupUTF8Bytes),
+        limit(
+            "limits.contexts_per_user", "input contexts all clients of the user may hold at once",
+            \.limits.contextsPerUser),
+        limit(
+            "limits.persistent_contexts", "persistent contexts (persist=true) the daemon holds at once",
+            \.limits.persistentContexts),
+        limit(
+            "limits.shares_per_document", "peers one document may be shared with at once", \.limits.sharesPerDocument),
+        limit(
+            "limits.listener_backlog_bytes",
+            "bytes queued for a listener that does not read before its signals are dropped",
+            \.limits.listenerBacklogBytes),
+        limit(
+            "limits.queued_edits_per_document", "edits that may wait behind one document's composition",
+            \.limits.queuedEditsPerDocument),
+        limit(
+            "limits.queued_bytes_per_document", "UTF-8 bytes those queued edits may hold",
+            \.limits.queuedUTF8BytesPerDocument),
+        limit(
+            "limits.undo_bytes_per_context", "UTF-8 bytes of replaced text one context's undo and redo may hold",
+            \.limits.undoUTF8BytesPerContext),
+        limit(
+            "limits.open_undo_group_bytes", "UTF-8 bytes one open explicit undo group may hold",
+            \.limits.openUndoGroupUTF8Bytes),
         limit("limits.key_names_per_call", "key names one ProcessKeyNames call may carry", \.limits.keyNamesPerCall),
         // MARK: learning (dictionary engines)
-        limit("learning.max_readings", "readings each dictionary's learning store keeps; the least recently used go first", \.engines.learning.maximumReadings),
-        limit("learning.max_candidates", "candidates kept per reading; the least recently chosen go first", \.engines.learning.maximumCandidates),
+        limit(
+            "learning.max_readings",
+            "readings each dictionary's learning store keeps; the least recently used go first",
+            \.engines.learning.maximumReadings),
+        limit(
+            "learning.max_candidates", "candidates kept per reading; the least recently chosen go first",
+            \.engines.learning.maximumCandidates),
     ]
 
     /// Every key's name.
@@ -267,7 +304,9 @@ extension ConfigurationKey {
     // MARK: value readers
 
     static func string(_ value: ConfigurationValue, _ name: String) throws(KeyError) -> String {
-        guard case .string(let text) = value else { throw KeyError(message: "\(name) must be a string, not \(value.typeName)") }
+        guard case .string(let text) = value else {
+            throw KeyError(message: "\(name) must be a string, not \(value.typeName)")
+        }
         return text
     }
 
@@ -287,7 +326,8 @@ extension ConfigurationKey {
 
     static func knownEngine(_ id: String, _ name: String) throws(KeyError) {
         guard EngineRegistry.knownIDs.contains(id) else {
-            throw KeyError(message: "\(name): no engine with id '\(id)'\(Suggestion.didYouMean(id, in: EngineRegistry.knownIDs))")
+            throw KeyError(
+                message: "\(name): no engine with id '\(id)'\(Suggestion.didYouMean(id, in: EngineRegistry.knownIDs))")
         }
     }
 

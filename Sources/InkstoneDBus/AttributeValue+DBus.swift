@@ -23,14 +23,16 @@ extension AttributeValue {
                 guard case .double(let component) = field else { throw Self.unknownType(value, key: key) }
                 components.append(component)
             }
-            self = .color(AttributeColor(red: components[0], green: components[1], blue: components[2], alpha: components[3]))
+            self = .color(
+                AttributeColor(red: components[0], green: components[1], blue: components[2], alpha: components[3]))
         default:
             throw Self.unknownType(value, key: key)
         }
     }
 
     private static func unknownType(_ value: DBusValue, key: String) -> InkstoneError {
-        .invalidArgument("attribute \(key) has a value of type '\(value.signature)'; values are b, i, x, d, s or a colour (dddd)")
+        .invalidArgument(
+            "attribute \(key) has a value of type '\(value.signature)'; values are b, i, x, d, s or a colour (dddd)")
     }
 
     /// The value as a variant's content.
@@ -40,7 +42,8 @@ extension AttributeValue {
         case .int(let number): .int64(number)
         case .double(let number): .double(number)
         case .string(let string): .string(string)
-        case .color(let colour): .structure([.double(colour.red), .double(colour.green), .double(colour.blue), .double(colour.alpha)])
+        case .color(let colour):
+            .structure([.double(colour.red), .double(colour.green), .double(colour.blue), .double(colour.alpha)])
         }
     }
 }
@@ -59,7 +62,8 @@ extension MessageReader {
     mutating func readAttributedRuns() throws -> [AttributedRun] {
         try readArray { element in
             try element.readStruct { fields in
-                AttributedRun(start: try fields.readInt(), length: try fields.readInt(), attributes: try fields.readAttributes())
+                AttributedRun(
+                    start: try fields.readInt(), length: try fields.readInt(), attributes: try fields.readAttributes())
             }
         }
     }

@@ -39,9 +39,11 @@ struct ObjectTableBuilder<Object> {
         _ member: String, signature: String, _ get: @escaping @Sendable (Object, inout MessageWriter) throws -> Void
     ) {
         let resolve = self.resolve
-        table.property(member, signature: signature, getWithCall: { call, writer in
-            try get(try resolve(call), &writer)
-        })
+        table.property(
+            member, signature: signature,
+            getWithCall: { call, writer in
+                try get(try resolve(call), &writer)
+            })
     }
 
     /// Declares a signal.

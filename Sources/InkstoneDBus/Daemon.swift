@@ -1,7 +1,7 @@
 import DBusKit
+import Glibc
 import InkstoneEngines
 import InkstoneService
-import Glibc
 import Logging
 import Synchronization
 
@@ -69,11 +69,16 @@ public final class Daemon: @unchecked Sendable {
             applyReload = { try Daemon.reload(service: service, load: reload, logger: logger) }
         }
         let objects: [(path: String, object: ExportedObject, subtree: Bool)] = [
-            (ServiceObject.path,
-             ServiceObject.make(service: service, status: status, afterHandler: flush, reload: applyReload, observe: observe),
-             false),
-            (ObjectPaths.contexts,
-             InputContextObject.make(service: service, router: router, afterHandler: flush, observe: observe), true),
+            (
+                ServiceObject.path,
+                ServiceObject.make(
+                    service: service, status: status, afterHandler: flush, reload: applyReload, observe: observe),
+                false
+            ),
+            (
+                ObjectPaths.contexts,
+                InputContextObject.make(service: service, router: router, afterHandler: flush, observe: observe), true
+            ),
             (ObjectPaths.documents, DocumentObject.make(service: service, afterHandler: flush, observe: observe), true),
         ]
         for entry in objects {
@@ -174,7 +179,8 @@ public final class Daemon: @unchecked Sendable {
                 break
             case .exists, .inQueue:
                 let owner = (try? connection.nameOwner(ServiceObject.busName)) ?? nil
-                logger.critical("""
+                logger.critical(
+                    """
                     \(ServiceObject.busName) is already owned by \(owner ?? "another connection"); \
                     use --replace to take it over
                     """)

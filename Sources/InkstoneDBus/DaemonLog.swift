@@ -53,7 +53,8 @@ public struct DaemonLogHandler: LogHandler {
     }
 
     /// One log line, newline included; line breaks inside the message become spaces (one line per event).
-    public static func format(level: Logger.Level, message: String, metadata: Logger.Metadata, journal: Bool) -> String {
+    public static func format(level: Logger.Level, message: String, metadata: Logger.Metadata, journal: Bool) -> String
+    {
         var text = message
         for (key, value) in metadata.sorted(by: { $0.key < $1.key }) { text += " \(key)=\(value)" }
         text = String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })

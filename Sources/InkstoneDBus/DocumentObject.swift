@@ -24,18 +24,23 @@ public enum DocumentObject {
         var builder = ObjectTableBuilder<SharedDocument>(interface) { call in
             try service.document(try ObjectPaths.id(of: call.path, under: ObjectPaths.documents), caller: call.sender)
         }
-        builder.method("Share", input: "s", withCall: { document, call, reader in
-            let peer = try reader.readString()
-            try PeerName.validate(peer, argument: "peer")
-            try document.share(with: peer, caller: call.sender, limit: service.limits.sharesPerDocument)
-            return .empty
-        })
-        builder.method("Unshare", input: "s", withCall: { document, call, reader in
-            try document.unshare(try reader.readString(), caller: call.sender)
-            return .empty
-        })
+        builder.method(
+            "Share", input: "s",
+            withCall: { document, call, reader in
+                let peer = try reader.readString()
+                try PeerName.validate(peer, argument: "peer")
+                try document.share(with: peer, caller: call.sender, limit: service.limits.sharesPerDocument)
+                return .empty
+            })
+        builder.method(
+            "Unshare", input: "s",
+            withCall: { document, call, reader in
+                try document.unshare(try reader.readString(), caller: call.sender)
+                return .empty
+            })
         builder.property("Revision", signature: "t") { document, writer in writer.append(document.document.revision) }
-        builder.property("Composing", signature: "b") { document, writer in writer.append(document.document.isComposing) }
+        builder.property("Composing", signature: "b") { document, writer in writer.append(document.document.isComposing)
+        }
         builder.property("ContextCount", signature: "u") { document, writer in
             writer.append(UInt32(document.contexts.count))
         }

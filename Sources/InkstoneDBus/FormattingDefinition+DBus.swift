@@ -16,20 +16,24 @@ extension FormattingDefinition {
             case .bool(let allowed):
                 if allowed { constraints[key] = .any }
             case .array("s", let items), .array("v", let items):
-                constraints[key] = .values(try items.map { item throws(InkstoneError) in
-                    if case .variant(let inner) = item { return try AttributeValue(dbus: inner, key: key) }
-                    return try AttributeValue(dbus: item, key: key)
-                })
+                constraints[key] = .values(
+                    try items.map { item throws(InkstoneError) in
+                        if case .variant(let inner) = item { return try AttributeValue(dbus: inner, key: key) }
+                        return try AttributeValue(dbus: item, key: key)
+                    })
             case .structure(let fields):
                 guard fields.count == 2, case .double(let lower) = fields[0], case .double(let upper) = fields[1] else {
                     throw Self.badShape(key, value)
                 }
                 constraints[key] = .range(lower, upper)
             case .array("(dddd)", let items):
-                constraints[key] = .palette(try items.map { item throws(InkstoneError) in
-                    guard case .color(let colour) = try AttributeValue(dbus: item, key: key) else { throw Self.badShape(key, value) }
-                    return colour
-                })
+                constraints[key] = .palette(
+                    try items.map { item throws(InkstoneError) in
+                        guard case .color(let colour) = try AttributeValue(dbus: item, key: key) else {
+                            throw Self.badShape(key, value)
+                        }
+                        return colour
+                    })
             default:
                 throw Self.badShape(key, value)
             }
@@ -38,6 +42,7 @@ extension FormattingDefinition {
     }
 
     private static func badShape(_ key: String, _ value: DBusValue) -> InkstoneError {
-        .invalidArgument("formatting of \(key) has type '\(value.signature)'; constraints are b, as, av, (dd) or a(dddd)")
+        .invalidArgument(
+            "formatting of \(key) has type '\(value.signature)'; constraints are b, as, av, (dd) or a(dddd)")
     }
 }

@@ -26,7 +26,8 @@ extension ServiceLimits {
     /// of one call together hold at most ``stringUTF8Bytes``, else `LimitExceeded`.
     public var argumentLimits: ArgumentLimits {
         ArgumentLimits(
-            stringBytes: stringUTF8Bytes, errorName: InkstoneErrorMapping.namePrefix + InkstoneError.Code.limitExceeded.rawValue)
+            stringBytes: stringUTF8Bytes,
+            errorName: InkstoneErrorMapping.namePrefix + InkstoneError.Code.limitExceeded.rawValue)
     }
 }
 

@@ -26,14 +26,16 @@ extension InputContextObject {
             let attributes = try context.attributes(at: try reader.readInt())
             return .write { $0.append(attributes: attributes) }
         }
-        builder.reportingMethod("ReplaceRangeWithAttributed", input: "xxsa(xxa{sv})t", output: "tt") { context, reader in
+        builder.reportingMethod("ReplaceRangeWithAttributed", input: "xxsa(xxa{sv})t", output: "tt") {
+            context, reader in
             let start = try reader.readInt()
             let length = try reader.readInt()
             let text = try reader.readString()
             let runs = try reader.readAttributedRuns()
             let expected = try reader.readUInt64()
-            return .receipt(try context.replaceRangeWithAttributed(
-                start: start, length: length, with: text, runs: runs, expectedRevision: expected))
+            return .receipt(
+                try context.replaceRangeWithAttributed(
+                    start: start, length: length, with: text, runs: runs, expectedRevision: expected))
         }
         builder.method("SetTypingAttributes", input: "a{sv}") { context, reader in
             try context.setTypingAttributes(try reader.readAttributes())

@@ -17,7 +17,8 @@ extension InputContextObject {
             let position = try reader.readInt()
             let context = try resolve(call, service)
             try context.validateGeometryPosition(position)
-            return try forward(call, service: service, router: router, member: "CaretRect", arguments: { $0.append(Int64(position)) },
+            return try forward(
+                call, service: service, router: router, member: "CaretRect", arguments: { $0.append(Int64(position)) },
                 local: { context in
                     let rect = try context.caretRect(at: position)
                     return { $0.appendRect(rect) }
@@ -29,7 +30,8 @@ extension InputContextObject {
             let length = try reader.readInt()
             let context = try resolve(call, service)
             try context.validateGeometryRange(start: start, length: length)
-            return try forward(call, service: service, router: router, member: "FirstRectForRange",
+            return try forward(
+                call, service: service, router: router, member: "FirstRectForRange",
                 arguments: { writer in
                     writer.append(Int64(start))
                     writer.append(Int64(length))

@@ -49,11 +49,13 @@ extension InputContextObject {
         let isRelease = try reader.readBool()
         let time = try reader.readUInt32()
         return KeyEvent(
-            keysym: keysym, keycode: keycode, modifiers: ModifierMask(rawValue: state), isRelease: isRelease, time: time)
+            keysym: keysym, keycode: keycode, modifiers: ModifierMask(rawValue: state), isRelease: isRelease, time: time
+        )
     }
 
     static func addProperties(_ builder: inout ObjectTableBuilder<InputContext>) {
-        builder.property("Revision", signature: "t") { context, writer in writer.append(context.view.document.revision) }
+        builder.property("Revision", signature: "t") { context, writer in writer.append(context.view.document.revision)
+        }
         builder.property("Length", signature: "x") { context, writer in writer.append(Int64(context.view.length)) }
         builder.property("SelectedRange", signature: "(xx)") { context, writer in
             let range = context.view.selectedRange

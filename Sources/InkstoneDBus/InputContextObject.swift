@@ -74,7 +74,8 @@ public enum InputContextObject {
             let length = try reader.readInt()
             let text = try reader.readString()
             let expected = try reader.readUInt64()
-            return .receipt(try context.replaceRange(start: start, length: length, with: text, expectedRevision: expected))
+            return .receipt(
+                try context.replaceRange(start: start, length: length, with: text, expectedRevision: expected))
         }
         builder.method("Length", output: "x") { context, _ in .int64(context.view.length) }
         builder.method("PositionFromPosition", input: "xx", output: "x") { context, reader in
@@ -105,7 +106,9 @@ public enum InputContextObject {
         }
     }
 
-    private static func addMarkedTextMethods(_ builder: inout ObjectTableBuilder<InputContext>, service: InkstoneService) {
+    private static func addMarkedTextMethods(
+        _ builder: inout ObjectTableBuilder<InputContext>, service: InkstoneService
+    ) {
         builder.reportingMethod("SetMarkedText", input: "sxxxx") { context, reader in
             let text = try reader.readString()
             let selectionStart = try reader.readInt()
@@ -123,7 +126,8 @@ public enum InputContextObject {
                     (try fields.readInt(), try fields.readInt(), try fields.readVardict())
                 }
             }
-            try context.setMarkedTextSegments(try segments.map { try MarkedSegmentAttributes.segment($0, unit: context.unit) })
+            try context.setMarkedTextSegments(
+                try segments.map { try MarkedSegmentAttributes.segment($0, unit: context.unit) })
             return .empty
         }
         builder.reportingMethod("UnmarkText") { context, _ in
@@ -202,10 +206,12 @@ public enum InputContextObject {
             context.focusOut()
             return .empty
         }
-        builder.method("Subscribe", input: "as", withCall: { context, call, reader in
-            context.subscribe(try NotificationKind.parse(try reader.readStrings()), listener: call.sender)
-            return .empty
-        })
+        builder.method(
+            "Subscribe", input: "as",
+            withCall: { context, call, reader in
+                context.subscribe(try NotificationKind.parse(try reader.readStrings()), listener: call.sender)
+                return .empty
+            })
         builder.method("Destroy") { context, _ in
             service.destroyContext(context)
             return .empty

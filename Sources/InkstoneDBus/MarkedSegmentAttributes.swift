@@ -29,7 +29,8 @@ enum MarkedSegmentAttributes {
                 }
             default:
                 throw InkstoneError.invalidArgument(
-                    "segment attribute '\(key)' (\(value.signature)) is not valid; valid keys: highlight (b), underline (s)")
+                    "segment attribute '\(key)' (\(value.signature)) is not valid; valid keys: highlight (b), underline (s)"
+                )
             }
         }
         return MarkedSegment(range: UnitRange(start: start, length: length, unit: unit), style: style)

@@ -1,6 +1,6 @@
 import DBusKit
-import InkstoneText
 import InkstoneService
+import InkstoneText
 
 /// The live object tree: which `context/N` and `document/N` exist, for introspection
 /// (`gdbus introspect --recurse`, `busctl tree`) and for answering `UnknownObject` at a path
@@ -17,7 +17,8 @@ enum ObjectTree {
 
     /// The subtree under `root` whose live ids `ids` lists and `exists` checks.
     static func subtreeLookup(
-        root: String, kind: String, ids: @escaping @Sendable () -> [UInt64], exists: @escaping @Sendable (UInt64) -> Bool
+        root: String, kind: String, ids: @escaping @Sendable () -> [UInt64],
+        exists: @escaping @Sendable (UInt64) -> Bool
     ) -> @Sendable (String) -> ObjectNode {
         { path in
             if path == root {

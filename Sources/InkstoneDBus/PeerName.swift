@@ -12,24 +12,27 @@ enum PeerName {
         let bytes = Array(name.utf8)
         guard bytes.count <= maximumLength, bytes.first == UInt8(ascii: ":") else { return false }
         let elements = bytes.dropFirst().split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return elements.count >= 2 && elements.allSatisfy { element in
-            !element.isEmpty && element.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                    true
-                default:
-                    false
-                }
+        return elements.count >= 2
+            && elements.allSatisfy { element in
+                !element.isEmpty
+                    && element.allSatisfy { byte in
+                        switch byte {
+                        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                            true
+                        default:
+                            false
+                        }
+                    }
             }
-        }
     }
 
     /// Whether `name` is a direct peer-to-peer identity: the prefix, then a decimal number.
     static func isPeerIdentity(_ name: String) -> Bool {
         guard name.hasPrefix(PeerTransport.identityPrefix) else { return false }
         let digits = name.utf8.dropFirst(PeerTransport.identityPrefix.utf8.count)
-        return !digits.isEmpty && digits.count <= 19 && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        return !digits.isEmpty && digits.count <= 19
+            && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// Throws `InvalidArgument` unless `name` names a peer (see ``isUniqueBusName(_:)``, ``isPeerIdentity(_:)``).

@@ -65,7 +65,8 @@ final class PeerTransport: @unchecked Sendable {
             connection.onDisconnected { loop.execute(forget) }
             let backlog = service.limits.listenerBacklogBytes
             connection.limitOutgoing(to: backlog) { queued in
-                logger.warning("""
+                logger.warning(
+                    """
                     peer \(identity) stopped reading (\(queued) bytes queued, limit \(backlog)): \
                     dropping its signals and disconnecting it
                     """)

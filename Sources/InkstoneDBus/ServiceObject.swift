@@ -81,7 +81,9 @@ public enum ServiceObject {
     /// object kind, one tab-separated line each.
     public static func interfaceListing() -> String {
         let service = InkstoneService()
-        let objects = [make(service: service), InputContextObject.make(service: service), DocumentObject.make(service: service)]
+        let objects = [
+            make(service: service), InputContextObject.make(service: service), DocumentObject.make(service: service),
+        ]
         let members = Set(objects.flatMap(\.members)).sorted()
         return members.map(\.description).joined(separator: "\n") + "\n"
     }

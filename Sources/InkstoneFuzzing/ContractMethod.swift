@@ -48,8 +48,9 @@ public struct ContractMethod: Sendable, CustomStringConvertible {
     }
 
     private static func attribute(_ name: String, in tag: Substring) -> String? {
-        guard let start = tag.firstRange(of: " " + name + "=\"")?.upperBound
-            ?? (tag.hasPrefix(name + "=\"") ? tag.index(tag.startIndex, offsetBy: name.count + 2) : nil)
+        guard
+            let start = tag.firstRange(of: " " + name + "=\"")?.upperBound
+                ?? (tag.hasPrefix(name + "=\"") ? tag.index(tag.startIndex, offsetBy: name.count + 2) : nil)
         else { return nil }
         return String(tag[start...].prefix { $0 != "\"" })
     }

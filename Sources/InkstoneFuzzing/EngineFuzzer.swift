@@ -11,7 +11,8 @@ import InkstoneText
 /// surrounding deletions are not negative, and `focusOut`/`reset` leave no preedit.
 public enum EngineFuzzer {
     /// The engines under test: the registry's, then Hangul on each keyboard.
-    static let engineChoices: [String] = ["direct", "compose", "unicode", "hangul"]
+    static let engineChoices: [String] =
+        ["direct", "compose", "unicode", "hangul"]
         + ["2", "2y", "32", "39", "3f", "3s", "3y", "ahn", "ro"].map { "hangul:" + $0 } + ["emoji"]
 
     /// Keysyms that engines act on, plus printable ASCII and Latin-1 around them.
@@ -34,7 +35,9 @@ public enum EngineFuzzer {
             switch input.choose(32) {
             case 0:
                 engine.reset()
-                try check(engine.preedit == nil, "\(choice): a preedit \((engine.preedit?.text ?? "").debugDescription) survived reset()")
+                try check(
+                    engine.preedit == nil,
+                    "\(choice): a preedit \((engine.preedit?.text ?? "").debugDescription) survived reset()")
             case 1, 2:
                 let output = input.flag() ? engine.focusOut() : engine.commitAndReset()
                 try checkOutput(output, of: engine, engineID: choice, key: "focusOut", tolerance: tolerance)
@@ -78,34 +81,43 @@ public enum EngineFuzzer {
         case 2: modifiers = .shift
         default: break
         }
-        return KeyEvent(keysym: keysym, keycode: UInt32(input.byte()), modifiers: modifiers,
-                        isRelease: input.choose(10) == 0, time: 0)
+        return KeyEvent(
+            keysym: keysym, keycode: UInt32(input.byte()), modifiers: modifiers,
+            isRelease: input.choose(10) == 0, time: 0)
     }
 
     static func checkOutput(
-        _ output: EngineOutput, of engine: any CompositionEngine, engineID: String, key: String, tolerance: FuzzTolerance
+        _ output: EngineOutput, of engine: any CompositionEngine, engineID: String, key: String,
+        tolerance: FuzzTolerance
     ) throws(FuzzFailure) {
         let place = "\(engineID) after \(key)"
         let allowsNUL = tolerance.contains(.nul)
         if let commit = output.commit {
-            try check(allowsNUL || !commit.unicodeScalars.contains("\0"), "\(place): commit \(commit.debugDescription) holds U+0000")
+            try check(
+                allowsNUL || !commit.unicodeScalars.contains("\0"),
+                "\(place): commit \(commit.debugDescription) holds U+0000")
         }
-        try check(output.preedit == engine.preedit,
-                  "\(place): output preedit \(output.preedit?.text.debugDescription ?? "nil") but the engine's is \(engine.preedit?.text.debugDescription ?? "nil")")
+        try check(
+            output.preedit == engine.preedit,
+            "\(place): output preedit \(output.preedit?.text.debugDescription ?? "nil") but the engine's is \(engine.preedit?.text.debugDescription ?? "nil")"
+        )
         if let preedit = output.preedit {
             let text = preedit.text
             try check(!text.unicodeScalars.contains("\0"), "\(place): preedit \(text.debugDescription) holds U+0000")
-            try check(preedit.cursorUTF16Offset >= 0 && preedit.cursorUTF16Offset <= text.utf16.count,
-                      "\(place): preedit cursor \(preedit.cursorUTF16Offset) outside \(text.debugDescription)")
+            try check(
+                preedit.cursorUTF16Offset >= 0 && preedit.cursorUTF16Offset <= text.utf16.count,
+                "\(place): preedit cursor \(preedit.cursorUTF16Offset) outside \(text.debugDescription)")
         }
         if let list = output.candidates {
             try check(list.pageSize > 0, "\(place): candidate page size \(list.pageSize)")
-            try check(list.items.isEmpty || list.items.indices.contains(list.cursorIndex),
-                      "\(place): candidate cursor \(list.cursorIndex) outside \(list.items.count) items")
+            try check(
+                list.items.isEmpty || list.items.indices.contains(list.cursorIndex),
+                "\(place): candidate cursor \(list.cursorIndex) outside \(list.items.count) items")
             try check(list.page.count <= list.pageSize, "\(place): a page of \(list.page.count) > \(list.pageSize)")
             for item in list.items {
-                try check(!item.text.isEmpty && !item.text.unicodeScalars.contains("\0"),
-                          "\(place): candidate \(item.text.debugDescription) is empty or holds U+0000")
+                try check(
+                    !item.text.isEmpty && !item.text.unicodeScalars.contains("\0"),
+                    "\(place): candidate \(item.text.debugDescription) is empty or holds U+0000")
             }
         }
         if let deletion = output.deleteSurrounding {

@@ -30,8 +30,8 @@ public struct FuzzTolerance: OptionSet, Sendable {
     }()
 }
 
-private extension Substring {
-    func trimmingCharacters(in set: Character) -> String {
+extension Substring {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
         String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
     }
 }

@@ -1,6 +1,6 @@
-import InkstoneClient
 import CDBus
 import DBusKit
+import InkstoneClient
 import InkstoneDBus
 
 /// The D-Bus message reader fuzz target: bytes become a wire message, either
@@ -53,8 +53,9 @@ public enum MessageReaderFuzzer {
             throw FuzzFailure("readValue failed on a valid message of signature '\(message.signature)': \(error)")
         }
         let signature = values.map(\.signature).joined()
-        try check(signature == message.signature,
-                  "readValue gave values of signature '\(signature)' for '\(message.signature)'")
+        try check(
+            signature == message.signature,
+            "readValue gave values of signature '\(signature)' for '\(message.signature)'")
     }
 
     /// A libdbus message from wire bytes, nil when libdbus rejects them.
@@ -71,9 +72,10 @@ public enum MessageReaderFuzzer {
 
     /// The wire bytes of a method call whose body has `signature`, values drawn from `input`.
     static func marshalled(signature: String, from input: inout FuzzInput) -> [UInt8]? {
-        guard let message = Message.methodCall(
-            destination: InkstoneNames.busName, path: InkstoneNames.contextPathPrefix + "1",
-            interface: InkstoneNames.contextInterface, member: "Call")
+        guard
+            let message = Message.methodCall(
+                destination: InkstoneNames.busName, path: InkstoneNames.contextPathPrefix + "1",
+                interface: InkstoneNames.contextInterface, member: "Call")
         else { return nil }
         message.write { writer in
             for type in SignatureTypes(signature) { appendValue(of: type, from: &input, to: &writer, depth: 0) }
@@ -86,7 +88,8 @@ public enum MessageReaderFuzzer {
     }
 
     /// Appends one value of the complete type `type`.
-    static func appendValue(of type: Substring, from input: inout FuzzInput, to writer: inout MessageWriter, depth: Int) {
+    static func appendValue(of type: Substring, from input: inout FuzzInput, to writer: inout MessageWriter, depth: Int)
+    {
         switch type.first {
         case "y": writer.append(input.byte())
         case "b": writer.append(input.flag())
@@ -102,7 +105,9 @@ public enum MessageReaderFuzzer {
         case "g": writer.append(signature: input.pick(signatures))
         case "v":
             let inner = depth > 3 ? "s" : input.pick(["s", "b", "i", "x", "as", "a{sv}", "(dd)", "v"])
-            writer.appendVariant(signature: inner) { appendValue(of: Substring(inner), from: &input, to: &$0, depth: depth + 1) }
+            writer.appendVariant(signature: inner) {
+                appendValue(of: Substring(inner), from: &input, to: &$0, depth: depth + 1)
+            }
         case "a":
             let element = type.dropFirst()
             let count = depth > 3 ? 0 : input.choose(4)

@@ -1,21 +1,25 @@
-import InkstoneClient
-import InkstoneMeasure
 import DBusKit
 import Glibc
+import InkstoneClient
+import InkstoneMeasure
 
 extension Soak {
-    static let geometryMethods: Set<String> = ["SetWindowGeometry", "SetCellGrid", "SetGeometryProvider", "SetLineFragments"]
+    static let geometryMethods: Set<String> = [
+        "SetWindowGeometry", "SetCellGrid", "SetGeometryProvider", "SetLineFragments",
+    ]
 
     /// Whether a call would reach a defect listed in ``SoakConfiguration/avoid``.
     func avoids(_ member: String, _ values: [DBusValue], client: SoakClient, path: String) -> Bool {
         let avoid = configuration.avoid
         if avoid.contains("p2p-geometry"), Self.geometryMethods.contains(member),
-           client.isPeer || persistent.contains(path) {
+            client.isPeer || persistent.contains(path)
+        {
             return true
         }
         if avoid.contains("selection-overflow"), member == "SetSelectedRange", values.count == 2,
-           let start = values[0].int64Value, let length = values[1].int64Value,
-           start.addingReportingOverflow(length).overflow {
+            let start = values[0].int64Value, let length = values[1].int64Value,
+            start.addingReportingOverflow(length).overflow
+        {
             return true
         }
         return false
@@ -30,8 +34,13 @@ extension Soak {
         switch arguments.random.next(below: 20) {
         case 0..<3: return (Self.servicePath, Self.serviceMethods)
         case 3 where !client.documents.isEmpty: return (arguments.pick(client.documents), Self.documentMethods)
-        case 4: return (arguments.pick([InkstoneNames.contextPathPrefix + "999999", InkstoneNames.servicePath + "/document/0", "/"]),
-                        Self.contextMethods)
+        case 4:
+            return (
+                arguments.pick([
+                    InkstoneNames.contextPathPrefix + "999999", InkstoneNames.servicePath + "/document/0", "/",
+                ]),
+                Self.contextMethods
+            )
         case 5 where !clients.isEmpty:
             // Someone else's context: AccessDenied unless persistent.
             let other = arguments.pick(clients)
@@ -44,7 +53,8 @@ extension Soak {
     }
 
     /// Records what a successful call created or destroyed, and checks error names.
-    func handle(_ outcome: SoakClient.Outcome, of method: ContractMethod, on path: String, by client: SoakClient) throws {
+    func handle(_ outcome: SoakClient.Outcome, of method: ContractMethod, on path: String, by client: SoakClient) throws
+    {
         switch outcome {
         case .reply(let reply):
             switch method.name {
@@ -77,12 +87,15 @@ extension Soak {
         let parts = name.split(separator: ".")
         let short = parts.last.map(String.init) ?? ""
         let prefix = parts.dropLast().joined(separator: ".")
-        let named = (prefix + "." == InkstoneNames.errorPrefix && Self.inkstoneErrors.contains(short))
+        let named =
+            (prefix + "." == InkstoneNames.errorPrefix && Self.inkstoneErrors.contains(short))
             || (prefix == "org.freedesktop.DBus.Error" && Self.standardErrors.contains(short))
         if named, !message.isEmpty { return }
         // A connection error may mean the daemon is going down: give it time to finish dying.
         if let session, let ended = session.daemon.waitForExit(timeout: .seconds(10)) {
-            violation("the daemon died (\(ended)) during this call; its last words:\n\(Self.lastWords(session.daemon.stderr))")
+            violation(
+                "the daemon died (\(ended)) during this call; its last words:\n\(Self.lastWords(session.daemon.stderr))"
+            )
             try restart()
             return
         }

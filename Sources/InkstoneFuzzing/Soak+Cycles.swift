@@ -1,5 +1,5 @@
-import InkstoneClient
 import DBusKit
+import InkstoneClient
 import InkstoneTestSupport
 
 extension Soak {
@@ -12,7 +12,8 @@ extension Soak {
         var warm = start
         for cycle in 0..<count {
             let peer = cycle % 2 == 1
-            let client = peer
+            let client =
+                peer
                 ? try InkstoneConnection(directAddress: session.peerAddress, timeoutMilliseconds: 10_000)
                 : try InkstoneConnection(busAddress: session.bus.address, timeoutMilliseconds: 10_000)
             if let context = try? client.createContext(InputContextOptions(engine: "hangul")) {

@@ -1,5 +1,5 @@
-import InkstoneClient
 import DBusKit
+import InkstoneClient
 
 extension Soak {
     /// Checks every context a live client may read.
@@ -23,14 +23,16 @@ extension Soak {
     func checkContext(_ path: String, by client: SoakClient) -> String? {
         let interface = InkstoneNames.contextInterface
         guard case .reply(let textReply) = client.call(path, interface, "GetText", { _ in }),
-              case .reply(let lengthReply) = client.call(path, interface, "Length", { _ in }),
-              case .reply(let selectedReply) = client.call(path, interface, "SelectedRange", { _ in }),
-              case .reply(let markedReply) = client.call(path, interface, "MarkedRange", { _ in }),
-              case .reply(let hasMarkedReply) = client.call(path, interface, "HasMarkedText", { _ in }),
-              case .reply(let unitReply) = client.call(path, InkstoneNames.propertiesInterface, "Get", {
-                  $0.append(interface)
-                  $0.append("Unit")
-              })
+            case .reply(let lengthReply) = client.call(path, interface, "Length", { _ in }),
+            case .reply(let selectedReply) = client.call(path, interface, "SelectedRange", { _ in }),
+            case .reply(let markedReply) = client.call(path, interface, "MarkedRange", { _ in }),
+            case .reply(let hasMarkedReply) = client.call(path, interface, "HasMarkedText", { _ in }),
+            case .reply(let unitReply) = client.call(
+                path, InkstoneNames.propertiesInterface, "Get",
+                {
+                    $0.append(interface)
+                    $0.append("Unit")
+                })
         else { return nil }
         do {
             var reader = textReply.reader()
@@ -45,8 +47,10 @@ extension Soak {
             let hasMarked = try reader.readBool()
             reader = unitReply.reader()
             let unit = try reader.readVariant { _, inner in try inner.readString() }
-            let counts = ["utf8": text.utf8.count, "utf16": text.utf16.count, "scalars": text.unicodeScalars.count,
-                          "graphemes": text.count]
+            let counts = [
+                "utf8": text.utf8.count, "utf16": text.utf16.count, "scalars": text.unicodeScalars.count,
+                "graphemes": text.count,
+            ]
             guard let expected = counts[unit] else { return "unknown unit '\(unit)'" }
             if length != expected {
                 return "Length is \(length) but GetText has \(expected) \(unit) units (\(text.utf8.count) bytes)"

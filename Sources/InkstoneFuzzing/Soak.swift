@@ -1,6 +1,6 @@
-import InkstoneClient
 import DBusKit
 import Glibc
+import InkstoneClient
 import InkstoneDBus
 import InkstoneTestSupport
 
@@ -12,7 +12,8 @@ import InkstoneTestSupport
 /// a standard D-Bus one.
 public final class Soak {
     static let inkstoneErrors: Set<String> = [
-        "InvalidArgument", "InvalidRange", "UnknownObject", "AccessDenied", "LimitExceeded", "Stale", "Busy", "InvalidState",
+        "InvalidArgument", "InvalidRange", "UnknownObject", "AccessDenied", "LimitExceeded", "Stale", "Busy",
+        "InvalidState",
     ]
     static let standardErrors: Set<String> = [
         "UnknownMethod", "InvalidArgs", "UnknownObject", "UnknownInterface", "UnknownProperty", "PropertyReadOnly",
@@ -39,7 +40,8 @@ public final class Soak {
         self.configuration = configuration
         self.log = log
         arguments = SoakArguments(seed: configuration.seed)
-        arguments.properties = ContractMethod.propertyNames(InkstoneIntrospection.inputContext)
+        arguments.properties =
+            ContractMethod.propertyNames(InkstoneIntrospection.inputContext)
             + ContractMethod.propertyNames(InkstoneIntrospection.document)
     }
 
@@ -57,7 +59,9 @@ public final class Soak {
             try checkInvariants()
             if report.calls >= nextProgress {
                 nextProgress += 10_000
-                log("soak: \(report.calls) calls, \(report.violations.count) violation(s), daemon \(session?.residentKiB ?? 0) KiB")
+                log(
+                    "soak: \(report.calls) calls, \(report.violations.count) violation(s), daemon \(session?.residentKiB ?? 0) KiB"
+                )
             }
         }
         report.residentKiB.end = session?.residentKiB ?? 0
@@ -88,13 +92,16 @@ public final class Soak {
         session.daemon.signal(SIGTERM)
         _ = session.daemon.waitForExit(timeout: .seconds(30))
         let reports = session.daemon.stderr.split(separator: "\n").filter { $0.contains("Sanitizer") }
-        if !reports.isEmpty { violation("the daemon's sanitizer reported:\n" + reports.prefix(20).joined(separator: "\n")) }
+        if !reports.isEmpty {
+            violation("the daemon's sanitizer reported:\n" + reports.prefix(20).joined(separator: "\n"))
+        }
         self.session = nil
     }
 
     func connect(peer: Bool) throws {
         guard let session else { return }
-        let connection = peer
+        let connection =
+            peer
             ? try Connection(address: session.peerAddress, registerWithBus: false)
             : try Connection(address: session.bus.address)
         clients.append(SoakClient(connection: connection, isPeer: peer))
@@ -118,7 +125,10 @@ public final class Soak {
         let (path, methods) = target(for: client)
         var method = arguments.pick(methods)
         if path == Self.servicePath, client.contexts.count + persistent.count < 3, arguments.chance(2) {
-            method = Self.serviceMethods.first { $0.name == (arguments.chance(2) ? "CreateInputContext" : "NewInputContext") } ?? method
+            method =
+                Self.serviceMethods.first {
+                    $0.name == (arguments.chance(2) ? "CreateInputContext" : "NewInputContext")
+                } ?? method
         }
         let argumentMethod = arguments.chance(40) ? arguments.pick(Self.contextMethods) : method
         let values = argumentMethod.arguments.map { arguments.value(Substring($0.type), named: $0.name) }
@@ -127,7 +137,9 @@ public final class Soak {
             for value in values { writer.append(value) }
         }
         report.calls += 1
-        remember("\(client.kind) \(path) \(method.name)(\(values.map(SoakArguments.describe).joined(separator: ", "))) → \(outcome.summary)")
+        remember(
+            "\(client.kind) \(path) \(method.name)(\(values.map(SoakArguments.describe).joined(separator: ", "))) → \(outcome.summary)"
+        )
         try handle(outcome, of: method, on: path, by: client)
     }
 }

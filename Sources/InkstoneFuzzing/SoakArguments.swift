@@ -1,5 +1,5 @@
-import InkstoneClient
 import DBusKit
+import InkstoneClient
 import InkstoneTestSupport
 
 /// Random, type-correct arguments for the soak: values chosen by argument name
@@ -15,7 +15,9 @@ struct SoakArguments {
         "a", "xyz", "한", "世界", "é", "e\u{301}", "\u{301}", "👩\u{200D}👩\u{200D}👧", "🇰🇷", "\r\n", "𝄞", "",
         "\u{FFFF}", "\u{FEFF}", "\u{10FFFF}", "Hello, world. Next!", "\u{200D}", "ab\u{0}cd",
     ]
-    static let granularities = ["character", "word", "sentence", "paragraph", "line", "document", "grapheme", "", "bogus"]
+    static let granularities = [
+        "character", "word", "sentence", "paragraph", "line", "document", "grapheme", "", "bogus",
+    ]
     static let directions = ["forward", "backward", "left", "right", "up", "down", "", "sideways"]
     static let engines = ["direct", "compose", "hangul", "unicode", "hangul:39", "", "nope"]
     static let keyNames = [
@@ -24,7 +26,9 @@ struct SoakArguments {
         "Control+Shift+U", "Control+Shift+u", "Multi_key", "apostrophe", "e", "dead_acute", "KP_Enter", "F9",
         "Control+c", "+", "Alt+plus", "Shift", "bogus_key", "", "Mod5+x", "Control+Shift+U",
     ]
-    static let kinds = ["text", "selection", "marked", "commit", "edits", "properties", "candidates", "geometry", "all", "bogus"]
+    static let kinds = [
+        "text", "selection", "marked", "commit", "edits", "properties", "candidates", "geometry", "all", "bogus",
+    ]
     static let items = [
         "persist=true", "persist=false", "engine=hangul", "engine=unicode", "engine=compose", "unit=utf8", "unit=utf16",
         "unit=scalars", "unit=graphemes", "unit=bogus", "notifications=text,selection", "queue_edits=false",
@@ -69,7 +73,8 @@ struct SoakArguments {
             return shown.debugDescription
         case .objectPath(let path): return "o:" + path
         case .array(_, let elements):
-            return "[" + elements.prefix(8).map(describe).joined(separator: ",") + (elements.count > 8 ? ",…\(elements.count)" : "") + "]"
+            return "[" + elements.prefix(8).map(describe).joined(separator: ",")
+                + (elements.count > 8 ? ",…\(elements.count)" : "") + "]"
         case .structure(let fields): return "(" + fields.map(describe).joined(separator: ",") + ")"
         case .dictEntry(let key, let value): return describe(key) + ":" + describe(value)
         case .variant(let inner): return "<" + describe(inner) + ">"
@@ -98,7 +103,10 @@ struct SoakArguments {
         case "granularity": return pick(Self.granularities)
         case "direction": return pick(Self.directions)
         case "engine": return pick(Self.engines)
-        case "peer": return chance(3) ? pick(["not a name", ":1.9999", "", "org.x", String(repeating: "n", count: 300)]) : (peers.isEmpty ? ":1.1" : pick(peers))
+        case "peer":
+            return chance(3)
+                ? pick(["not a name", ":1.9999", "", "org.x", String(repeating: "n", count: 300)])
+                : (peers.isEmpty ? ":1.1" : pick(peers))
         case "interface_name": return pick(Self.interfaces)
         case "property_name": return properties.isEmpty || chance(6) ? "Bogus" : pick(properties)
         default: return text()
@@ -112,8 +120,11 @@ struct SoakArguments {
         case "t": return .uint64(chance(2) ? 0 : (chance(4) ? .max : UInt64(random.next(below: 64))))
         case "i": return .int32(pick([Int32(0), 1, 2, 9, -1, .max, .min, Int32(random.next(below: 12))]))
         case "u" where name == "keysym":
-            return .uint32(pick([UInt32(0x61), 0x67, 0x20, 0xff08, 0xff1b, 0xff0d, 0xff34, 0xfe51, 0xff20, 0x55, 0x30, 0,
-                                 .max, UInt32(truncatingIfNeeded: random.next())]))
+            return .uint32(
+                pick([
+                    UInt32(0x61), 0x67, 0x20, 0xff08, 0xff1b, 0xff0d, 0xff34, 0xfe51, 0xff20, 0x55, 0x30, 0,
+                    .max, UInt32(truncatingIfNeeded: random.next()),
+                ]))
         case "u" where name == "state": return .uint32(pick([UInt32(0), 1, 4, 5, 8, .max]))
         case "u": return .uint32(pick([UInt32(0), 1, 4, 8, 80, .max, UInt32(random.next(below: 100))]))
         case "b": return .bool(chance(2))
@@ -123,7 +134,9 @@ struct SoakArguments {
         case "o": return .objectPath(pick(["/gp", "/", "/org/inkstone/Inkstone1/context/1", "/a/b"]))
         case "g": return .signature(pick(["s", "a{sv}", ""]))
         case "as":
-            let pool = name == "names" ? Self.keyNames : name == "kinds" ? Self.kinds : name == "options" ? Self.items : Self.texts
+            let pool =
+                name == "names"
+                ? Self.keyNames : name == "kinds" ? Self.kinds : name == "options" ? Self.items : Self.texts
             let count = chance(50) ? 300 : random.next(below: 7)
             return .array(elementSignature: "s", (0..<count).map { _ in .string(pick(pool).replacingNUL()) })
         case "a{sv}":
@@ -136,8 +149,9 @@ struct SoakArguments {
             case "a":
                 let element = type.dropFirst()
                 let count = depth > 2 ? 0 : random.next(below: 4)
-                return .array(elementSignature: String(element),
-                              (0..<count).map { _ in value(element, named: name, depth: depth + 1) })
+                return .array(
+                    elementSignature: String(element),
+                    (0..<count).map { _ in value(element, named: name, depth: depth + 1) })
             case "(":
                 return .structure(SignatureTypes(String(inner)).map { value($0, named: "", depth: depth + 1) })
             default:
@@ -154,7 +168,9 @@ struct SoakArguments {
             switch random.next(below: 10) {
             case 0: options["unit"] = .string(pick(["utf8", "utf16", "scalars", "graphemes", "bogus"]))
             case 1: options["engine"] = .string(pick(Self.engines))
-            case 2: options["notifications"] = .array(elementSignature: "s", (0..<random.next(below: 4)).map { _ in .string(pick(Self.kinds)) })
+            case 2:
+                options["notifications"] = .array(
+                    elementSignature: "s", (0..<random.next(below: 4)).map { _ in .string(pick(Self.kinds)) })
             case 3: options["persist"] = .bool(chance(2))
             case 4: options["coalesce"] = .bool(chance(2))
             case 5: options["style"] = .string(pick(["underline", "highlight", "thick_underline", "plain", "bogus"]))

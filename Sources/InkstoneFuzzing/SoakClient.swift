@@ -1,6 +1,6 @@
-import InkstoneClient
 import CDBus
 import DBusKit
+import InkstoneClient
 
 /// One client of the soak: a bus or a direct (peer-to-peer) connection and the
 /// contexts and documents it created.

@@ -17,7 +17,9 @@ public struct SoakReport: Sendable {
 
     /// A readable summary, one fact a line.
     public var summary: String {
-        var lines = ["soak: \(calls) calls in \(Int(seconds)) s over \(connections) connections, \(daemonStarts) daemon start(s)"]
+        var lines = [
+            "soak: \(calls) calls in \(Int(seconds)) s over \(connections) connections, \(daemonStarts) daemon start(s)"
+        ]
         lines.append("soak: daemon memory \(residentKiB.start) KiB after start-up, \(residentKiB.end) KiB at the end")
         lines += errors.sorted { $0.key < $1.key }.map { "soak: \($0.value) × \($0.key)" }
         lines.append("soak: \(violations.count) invariant violation(s)")

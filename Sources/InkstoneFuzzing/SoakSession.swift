@@ -1,6 +1,6 @@
+import Glibc
 import InkstoneClient
 import InkstoneMeasure
-import Glibc
 import InkstoneTestSupport
 
 /// A private bus, a runtime folder and a running `inkstoned` that owns its name.
@@ -14,7 +14,8 @@ final class SoakSession {
         runtime = try makeTemporaryDirectory(prefix: "inkstone-soak")
         bus = try PrivateBus()
         daemon = try DaemonProcess(
-            executable: daemonPath, arguments: ["--address", bus.address], environment: ["XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data"])
+            executable: daemonPath, arguments: ["--address", bus.address],
+            environment: ["XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": runtime + "/data"])
         guard try daemon.waitForName(InkstoneNames.busName, on: bus.address) else {
             throw TestSupportError("inkstoned did not start: \(daemon.stderr)")
         }

@@ -76,8 +76,9 @@ struct TextScript {
                 let (start, count, piece) = (input.offset(near: length), input.offset(near: length), text(&input))
                 let revision = input.flag() ? 0 : (input.flag() ? document.revision : UInt64(input.choose(8)))
                 operation = "replace(\(start), \(count), \(piece.debugDescription), revision \(revision))"
-                try view.replace(start: start, length: count, with: piece, expectedRevision: revision,
-                                 registersUndo: input.flag(), policy: input.flag() ? .queue : .failIfBusy)
+                try view.replace(
+                    start: start, length: count, with: piece, expectedRevision: revision,
+                    registersUndo: input.flag(), policy: input.flag() ? .queue : .failIfBusy)
             case 3:
                 let (start, count) = (input.offset(near: length), input.offset(near: length))
                 operation = "setSelectedRange(\(start), \(count))"
@@ -94,15 +95,19 @@ struct TextScript {
                 let piece = text(&input)
                 let count = UnitCounts(of: piece)[view.unit]
                 let (start, selected) = (input.offset(near: count), input.offset(near: count))
-                let replacement: (Int?, Int?) = input.flag() ? (nil, nil) : (input.offset(near: length), input.offset(near: length))
+                let replacement: (Int?, Int?) =
+                    input.flag() ? (nil, nil) : (input.offset(near: length), input.offset(near: length))
                 var segments: [MarkedSegment] = []
                 if input.flag() {
-                    let range = UnitRange(start: input.offset(near: count), length: input.offset(near: count), unit: view.unit)
+                    let range = UnitRange(
+                        start: input.offset(near: count), length: input.offset(near: count), unit: view.unit)
                     segments.append(MarkedSegment(range: range, style: .underline))
                 }
-                operation = "setMarkedText(\(piece.debugDescription), \(start), \(selected), \(replacement), \(segments.count) segments)"
-                try view.setMarkedText(piece, selectedStart: start, selectedLength: selected,
-                                       replacementStart: replacement.0, replacementLength: replacement.1, segments: segments)
+                operation =
+                    "setMarkedText(\(piece.debugDescription), \(start), \(selected), \(replacement), \(segments.count) segments)"
+                try view.setMarkedText(
+                    piece, selectedStart: start, selectedLength: selected,
+                    replacementStart: replacement.0, replacementLength: replacement.1, segments: segments)
             case 7:
                 operation = "unmarkText"
                 view.unmarkText()
@@ -126,15 +131,20 @@ struct TextScript {
             case 13:
                 let unit = input.pick(OffsetUnit.allCases)
                 let documentLength = document.storage.count(in: unit)
-                let (start, count, piece) = (input.offset(near: documentLength), input.offset(near: documentLength), text(&input))
+                let (start, count, piece) = (
+                    input.offset(near: documentLength), input.offset(near: documentLength), text(&input)
+                )
                 operation = "document.replace(\(start), \(count), \(unit), \(piece.debugDescription))"
-                try document.replace(start: start, length: count, in: unit, with: piece,
-                                     policy: input.flag() ? .queue : .failIfBusy)
+                try document.replace(
+                    start: start, length: count, in: unit, with: piece,
+                    policy: input.flag() ? .queue : .failIfBusy)
             case 14:
                 let (start, count) = (input.offset(near: length), input.offset(near: length))
                 operation = "setAttribute(\(start), \(count))"
-                try document.setAttribute(input.pick(["lang", "link", "spell"]), value: input.flag() ? nil : input.pick([.string("v\(input.choose(3))"), .bool(true), .int(7)]),
-                                          start: start, length: count, in: view.unit)
+                try document.setAttribute(
+                    input.pick(["lang", "link", "spell"]),
+                    value: input.flag() ? nil : input.pick([.string("v\(input.choose(3))"), .bool(true), .int(7)]),
+                    start: start, length: count, in: view.unit)
                 _ = try document.attributes(at: input.offset(near: length), in: view.unit)
             case 15 where views.count < 6:
                 operation = "makeView"
@@ -159,16 +169,22 @@ struct TextScript {
                 _ = try view.graphemeBoundary(before: position)
             default:
                 operation = "round trip"
-                let a = view.snap(input.offset(near: length), direction: input.flag() ? .up : .down, toGraphemeBoundary: input.flag())
-                let b = view.snap(input.offset(near: length), direction: input.flag() ? .up : .down, toGraphemeBoundary: input.flag())
+                let a = view.snap(
+                    input.offset(near: length), direction: input.flag() ? .up : .down, toGraphemeBoundary: input.flag())
+                let b = view.snap(
+                    input.offset(near: length), direction: input.flag() ? .up : .down, toGraphemeBoundary: input.flag())
                 let distance = try view.offset(from: a, to: b)
                 let back = try view.position(from: a, offset: distance)
-                if back != b { roundTripFailure = "\(view.unit): position(from: \(a), offset: \(distance)) = \(back), not \(b)" }
+                if back != b {
+                    roundTripFailure = "\(view.unit): position(from: \(a), offset: \(distance)) = \(back), not \(b)"
+                }
             }
         } catch {
             if expectUnchangedOnError {
                 let after = Snapshot(document: document, views: views)
-                try check(after == before, "\(operation) failed (\(error)) but changed state:\n  before \(before)\n  after  \(after)")
+                try check(
+                    after == before,
+                    "\(operation) failed (\(error)) but changed state:\n  before \(before)\n  after  \(after)")
             }
         }
         if let roundTripFailure { throw FuzzFailure(roundTripFailure) }
@@ -179,39 +195,58 @@ struct TextScript {
     mutating func checkInvariants(after operation: String) throws(FuzzFailure) {
         let text = document.text
         let counts = UnitCounts(of: text)
-        try check(document.revision >= lastRevision, "after \(operation): revision went back from \(lastRevision) to \(document.revision)")
-        try check(text == lastText || document.revision > lastRevision,
-                  "after \(operation): the text changed but the revision stayed at \(document.revision)")
+        try check(
+            document.revision >= lastRevision,
+            "after \(operation): revision went back from \(lastRevision) to \(document.revision)")
+        try check(
+            text == lastText || document.revision > lastRevision,
+            "after \(operation): the text changed but the revision stayed at \(document.revision)")
         lastRevision = document.revision
         lastText = text
         var composing: [ViewID] = []
         for view in views {
             let place = "after \(operation), view \(view.id) (\(view.unit))"
-            try check(view.length == counts[view.unit], "\(place): length \(view.length), the text has \(counts[view.unit])")
+            try check(
+                view.length == counts[view.unit], "\(place): length \(view.length), the text has \(counts[view.unit])")
             let whole = try? view.text(start: 0, length: view.length)
             try check(whole == text, "\(place): reading the whole text gave \(whole.debugDescription)")
             if let range = view.selectedRange {
-                try check(range.start >= 0 && range.length >= 0 && range.end <= view.length,
-                          "\(place): selection \(range) outside 0...\(view.length)")
+                try check(
+                    range.start >= 0 && range.length >= 0 && range.end <= view.length,
+                    "\(place): selection \(range) outside 0...\(view.length)")
             }
-            try check((view.markedRange == nil) == (view.markedText == nil),
-                      "\(place): marked range \(String(describing: view.markedRange)) but marked text \(view.markedText.debugDescription)")
+            try check(
+                (view.markedRange == nil) == (view.markedText == nil),
+                "\(place): marked range \(String(describing: view.markedRange)) but marked text \(view.markedText.debugDescription)"
+            )
             if let range = view.markedRange, let marked = view.markedText {
                 composing.append(view.id)
-                try check(range.start >= 0 && range.end <= view.length, "\(place): marked range \(range) outside the text")
+                try check(
+                    range.start >= 0 && range.end <= view.length, "\(place): marked range \(range) outside the text")
                 let under = try? view.text(start: range.start, length: range.length)
                 // In graphemes the range covers whole clusters: marks after the marked
                 // text that join its last cluster are inside it (documented for MarkedRange).
-                let merged = view.unit == .graphemes && under.map { $0.unicodeScalars.starts(with: marked.unicodeScalars) && $0.count == marked.count } == true
-                try check(under == marked || merged, "\(place): marked text \(marked.debugDescription) but the text under \(range) is \(under.debugDescription)")
+                let merged =
+                    view.unit == .graphemes
+                    && under.map { $0.unicodeScalars.starts(with: marked.unicodeScalars) && $0.count == marked.count }
+                        == true
+                try check(
+                    under == marked || merged,
+                    "\(place): marked text \(marked.debugDescription) but the text under \(range) is \(under.debugDescription)"
+                )
             }
         }
         try check(composing.count <= 1, "after \(operation): several views compose: \(composing)")
         if let composer = composing.first {
-            try check(document.composingViewID == composer, "after \(operation): \(composer) composes but the document names \(String(describing: document.composingViewID))")
+            try check(
+                document.composingViewID == composer,
+                "after \(operation): \(composer) composes but the document names \(String(describing: document.composingViewID))"
+            )
         }
         if !document.isComposing {
-            try check(document.queuedTickets.isEmpty, "after \(operation): \(document.queuedTickets.count) edits queued with no composition")
+            try check(
+                document.queuedTickets.isEmpty,
+                "after \(operation): \(document.queuedTickets.count) edits queued with no composition")
         }
     }
 }
@@ -236,15 +271,17 @@ struct Snapshot: Equatable, CustomStringConvertible {
         revision = document.revision
         queued = document.queuedTickets.count
         self.views = views.map {
-            View(selection: $0.selection, markedRange: $0.markedRange, markedText: $0.markedText,
-                 canUndo: $0.canUndo, canRedo: $0.canRedo)
+            View(
+                selection: $0.selection, markedRange: $0.markedRange, markedText: $0.markedText,
+                canUndo: $0.canUndo, canRedo: $0.canRedo)
         }
     }
 
     var description: String {
-        "revision \(revision), \(text.utf8.count) bytes, \(queued) queued, views " + views.map {
-            "[sel \($0.selection.map { "\($0.anchor)→\($0.head)" } ?? "none"), marked \($0.markedRange?.description ?? "none"), undo \($0.canUndo)/\($0.canRedo)]"
-        }.joined(separator: " ")
+        "revision \(revision), \(text.utf8.count) bytes, \(queued) queued, views "
+            + views.map {
+                "[sel \($0.selection.map { "\($0.anchor)→\($0.head)" } ?? "none"), marked \($0.markedRange?.description ?? "none"), undo \($0.canUndo)/\($0.canRedo)]"
+            }.joined(separator: " ")
     }
 }
 

@@ -18,7 +18,8 @@ extension CellGridLayout {
         var caretXs: [Double] = recording ? [grid.originX] : []
         func finishRow() {
             let y = grid.originY + Double(paragraph.firstRow + rowCount - 1) * grid.cellHeight
-            let rect = LayoutRect(x: grid.originX, y: y, width: Double(column) * grid.cellWidth, height: grid.cellHeight)
+            let rect = LayoutRect(
+                x: grid.originX, y: y, width: Double(column) * grid.cellWidth, height: grid.cellHeight)
             lines.append(VisualLine(start: stops[0], end: offset, rect: rect, boundaryOffsets: stops, caretXs: caretXs))
         }
         while index < end {
@@ -89,7 +90,9 @@ struct ParagraphScan {
             scan.run(bytes, utf8Range: utf8Range, unit: unit, columns: columns)
         }
         if scanned == nil {
-            Array(text.utf8).withUnsafeBufferPointer { scan.run($0, utf8Range: utf8Range, unit: unit, columns: columns) }
+            Array(text.utf8).withUnsafeBufferPointer {
+                scan.run($0, utf8Range: utf8Range, unit: unit, columns: columns)
+            }
         }
         return scan
     }
@@ -116,12 +119,14 @@ struct ParagraphScan {
                 let separatorUnits: Int
                 switch unit {
                 case .utf8: separatorUnits = separatorBytes
-                case .utf16, .scalars: separatorUnits = separatorBytes == 2 && bytes[position] == 0x0D ? 2 : min(separatorBytes, 1)
+                case .utf16, .scalars:
+                    separatorUnits = separatorBytes == 2 && bytes[position] == 0x0D ? 2 : min(separatorBytes, 1)
                 case .graphemes: separatorUnits = min(separatorBytes, 1)
                 }
-                paragraphs.append(CellGridLayout.Paragraph(
-                    utf8Start: start, utf8End: position, startOffset: 0, unitLength: units,
-                    separatorLength: separatorUnits))
+                paragraphs.append(
+                    CellGridLayout.Paragraph(
+                        utf8Start: start, utf8End: position, startOffset: 0, unitLength: units,
+                        separatorLength: separatorUnits))
                 if unit == .graphemes || hasTab {
                     knownRows.append(nil)
                 } else if isPrintableASCII {

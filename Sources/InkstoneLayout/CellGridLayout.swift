@@ -68,7 +68,8 @@ public final class CellGridLayout: LineStore {
             text, utf8Range: old[first].utf8Start..<(oldRegionEnd + utf8Delta), unit: unit, columns: grid.columns)
         if last + 1 < old.count { scanned.dropLast() }  // the region ends where paragraph last + 1 starts
         let region = measure(scanned, startOffset: old[first].startOffset, firstRow: old[first].firstRow)
-        let regionEnd = region.last.map { $0.startOffset + $0.unitLength + $0.separatorLength } ?? old[first].startOffset
+        let regionEnd =
+            region.last.map { $0.startOffset + $0.unitLength + $0.separatorLength } ?? old[first].startOffset
         let regionRows = region.last.map { $0.firstRow + $0.rowCount } ?? old[first].firstRow
         var merged = Array(old[..<first]) + region
         var newCache = Array(previous.cache[..<first]) + Array(repeating: nil, count: region.count)

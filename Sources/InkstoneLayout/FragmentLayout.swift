@@ -18,14 +18,16 @@ public final class FragmentLayout: LineStore {
             }
             guard !line.boundaryOffsets.isEmpty, line.caretXs.count == line.boundaryOffsets.count else {
                 throw .invalidArgument(
-                    "fragment \(number): \(line.caretXs.count) caret positions for \(line.boundaryOffsets.count) grapheme boundaries")
+                    "fragment \(number): \(line.caretXs.count) caret positions for \(line.boundaryOffsets.count) grapheme boundaries"
+                )
             }
             guard line.caretXs.allSatisfy(\.isFinite) else {
                 throw .invalidArgument("fragment \(number): caret positions must be finite")
             }
             guard line.start >= previousEnd, line.end >= line.start, line.end <= textLength else {
                 throw .invalidRange(
-                    "fragment \(number) (\(line.start)..<\(line.end)) overlaps the previous one or leaves 0...\(textLength)")
+                    "fragment \(number) (\(line.start)..<\(line.end)) overlaps the previous one or leaves 0...\(textLength)"
+                )
             }
             previousEnd = line.end
         }

@@ -26,9 +26,10 @@ extension LineStore {
         while lineIndex < lineCount {
             let line = line(at: lineIndex)
             let isLast = end <= line.end || lineIndex == lineCount - 1
-            rects.append(SelectionRect(
-                rect: span(of: line, from: max(start, line.start), to: min(end, line.end)),
-                containsStart: rects.isEmpty, containsEnd: isLast))
+            rects.append(
+                SelectionRect(
+                    rect: span(of: line, from: max(start, line.start), to: min(end, line.end)),
+                    containsStart: rects.isEmpty, containsEnd: isLast))
             if isLast { break }
             lineIndex += 1
         }

@@ -37,15 +37,17 @@ final class BreakIterator {
         let utf16Count = bridge.source.utf16Count
         if boundGeneration == generation, boundUTF16Count == utf16Count { return true }
         let context = Unmanaged.passUnretained(bridge).toOpaque()
-        let status = inkstone_breaker_set_text(breaker, { context, utf16Offset, units, chunkStart, chunkLength in
-            guard let context, let units, let chunkStart, let chunkLength else { return 0 }
-            let bridge = Unmanaged<ChunkBridge>.fromOpaque(context).takeUnretainedValue()
-            let chunk = bridge.source.utf16Chunk(containing: Int(utf16Offset))
-            units.pointee = chunk.units.baseAddress
-            chunkStart.pointee = Int64(chunk.start)
-            chunkLength.pointee = Int64(chunk.units.count)
-            return 1
-        }, context, Int64(utf16Count))
+        let status = inkstone_breaker_set_text(
+            breaker,
+            { context, utf16Offset, units, chunkStart, chunkLength in
+                guard let context, let units, let chunkStart, let chunkLength else { return 0 }
+                let bridge = Unmanaged<ChunkBridge>.fromOpaque(context).takeUnretainedValue()
+                let chunk = bridge.source.utf16Chunk(containing: Int(utf16Offset))
+                units.pointee = chunk.units.baseAddress
+                chunkStart.pointee = Int64(chunk.start)
+                chunkLength.pointee = Int64(chunk.units.count)
+                return 1
+            }, context, Int64(utf16Count))
         guard status == 0 else {
             boundGeneration = nil
             return false

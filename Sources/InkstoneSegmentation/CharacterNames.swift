@@ -8,7 +8,8 @@ public enum CharacterNames {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 128) { buffer in
             let length = inkstone_char_name(scalar.value, buffer.baseAddress, Int32(buffer.count))
             guard length > 0 else { return nil }
-            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(length)), as: UTF8.self)
+            return String(
+                decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(length)), as: UTF8.self)
         }
     }
 

@@ -32,7 +32,9 @@ public struct CandidatesSnapshot: Sendable, Equatable {
             self = .closed
             return
         }
-        items = list.page.map { Item(text: $0.candidate.text, annotation: $0.candidate.annotation ?? "", label: $0.label) }
+        items = list.page.map {
+            Item(text: $0.candidate.text, annotation: $0.candidate.annotation ?? "", label: $0.label)
+        }
         cursor = Int32(list.cursorIndexOnPage)
         page = Int32(list.pageIndex)
         hasPrev = list.hasPrev

@@ -94,7 +94,8 @@ public struct ContextOptions: Sendable, Equatable {
             case ("unit", .string(let s)):
                 guard let unit = OffsetUnit(rawValue: s) else {
                     throw InkstoneError.invalidArgument(
-                        "unknown unit '\(s)'; valid units: \(OffsetUnit.allCases.map(\.rawValue).joined(separator: ", "))")
+                        "unknown unit '\(s)'; valid units: \(OffsetUnit.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 result.unit = unit
             case ("program", .string(let s)):

@@ -11,7 +11,9 @@ extension InkstoneService {
     /// - Throws: `LimitExceeded` when they hold more than `limits.string_bytes` of text.
     public func learnedEntries(_ dictionary: String) throws(InkstoneError) -> [(reading: String, texts: [String])] {
         let entries = try store(dictionary).entries
-        let bytes = entries.reduce(0) { sum, entry in sum + entry.reading.utf8.count + entry.texts.reduce(0) { $0 + $1.utf8.count } }
+        let bytes = entries.reduce(0) { sum, entry in
+            sum + entry.reading.utf8.count + entry.texts.reduce(0) { $0 + $1.utf8.count }
+        }
         try checkReplySize(bytes, dictionary)
         return entries
     }

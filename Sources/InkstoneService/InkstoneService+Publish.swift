@@ -32,16 +32,19 @@ extension InkstoneService {
                 for context in shared.contexts where context.wants(.text) {
                     let unit = context.unit
                     // A client's own programmatic edit is external to every other context.
-                    let cause = record.cause == .programmatic && record.viewID != context.view.id ? .external : record.cause
+                    let cause =
+                        record.cause == .programmatic && record.viewID != context.view.id ? .external : record.cause
                     deliver(.textWillChange(revision: record.revision - 1), to: context)
-                    deliver(.textDidChange(
-                        revision: record.revision, start: record.start(in: unit),
-                        oldLength: record.oldLength(in: unit), newLength: record.newLength(in: unit),
-                        cause: cause), to: context)
+                    deliver(
+                        .textDidChange(
+                            revision: record.revision, start: record.start(in: unit),
+                            oldLength: record.oldLength(in: unit), newLength: record.newLength(in: unit),
+                            cause: cause), to: context)
                 }
             case .selectionChanged(let viewID):
                 guard let context = shared.context(viewID), context.wants(.selection),
-                      selectionReported.insert(ObjectIdentifier(context)).inserted else { continue }
+                    selectionReported.insert(ObjectIdentifier(context)).inserted
+                else { continue }
                 let range = context.view.selectedRange
                 deliver(.selectionWillChange, to: context)
                 deliver(.selectionDidChange(start: range?.start ?? -1, length: range?.length ?? 0), to: context)
@@ -49,25 +52,32 @@ extension InkstoneService {
                 if let context = shared.context(viewID), context.wants(.marked) {
                     let view = context.view
                     let selection = view.markedSelection
-                    deliver(.markedTextChanged(
-                        text: view.markedText ?? "", selectionStart: selection?.start ?? 0,
-                        selectionLength: selection?.length ?? 0), to: context)
+                    deliver(
+                        .markedTextChanged(
+                            text: view.markedText ?? "", selectionStart: selection?.start ?? 0,
+                            selectionLength: selection?.length ?? 0), to: context)
                 }
                 if viewID == origin?.view.id { deliverCommit() }
             case .editQueued(let ticket):
                 if let origin { shared.ticketOwners[ticket.id] = origin }
             case .queuedEditApplied(let ticket, let records):
-                guard let owner = shared.ticketOwners.removeValue(forKey: ticket.id), owner.wants(.edits) else { continue }
+                guard let owner = shared.ticketOwners.removeValue(forKey: ticket.id), owner.wants(.edits) else {
+                    continue
+                }
                 let revision = records.last?.revision ?? shared.document.revision
                 deliver(.editApplied(ticket: ticket.id, revision: revision), to: owner)
             case .queuedEditFailed(let ticket, let error):
-                guard let owner = shared.ticketOwners.removeValue(forKey: ticket.id), owner.wants(.edits) else { continue }
+                guard let owner = shared.ticketOwners.removeValue(forKey: ticket.id), owner.wants(.edits) else {
+                    continue
+                }
                 deliver(.editFailed(ticket: ticket.id, error: error), to: owner)
             case .attributesChanged(let change):
                 for context in shared.contexts where context.wants(.attributes) {
                     deliver(.attributesWillChange, to: context)
-                    deliver(.attributesDidChange(
-                        start: change.start(in: context.unit), length: change.length(in: context.unit), keys: change.keys),
+                    deliver(
+                        .attributesDidChange(
+                            start: change.start(in: context.unit), length: change.length(in: context.unit),
+                            keys: change.keys),
                         to: context)
                 }
             }

@@ -82,7 +82,8 @@ public final class InkstoneService: @unchecked Sendable {
         }
         guard !options.persist || persistentContextCount < limits.persistentContexts else {
             throw .limitExceeded(
-                "\(persistentContextCount) persistent input contexts exist already (limit \(limits.persistentContexts))")
+                "\(persistentContextCount) persistent input contexts exist already (limit \(limits.persistentContexts))"
+            )
         }
         let shared: SharedDocument
         if let documentID = options.documentID {

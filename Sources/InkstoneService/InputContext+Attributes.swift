@@ -6,7 +6,9 @@ import InkstoneText
 extension InputContext {
     /// Sets the keys of `set` and removes those of `remove` over a range
     /// (grapheme-aligned). Not a text edit: the revision stays.
-    public func setAttributes(_ set: AttributeSet, removing remove: [String], start: Int, length: Int) throws(InkstoneError) {
+    public func setAttributes(_ set: AttributeSet, removing remove: [String], start: Int, length: Int)
+        throws(InkstoneError)
+    {
         let checked = try AttributeValidation.checked(set)
         try AttributeValidation.checkKeys(remove)
         try mutate { () throws(InkstoneError) in
@@ -40,8 +42,9 @@ extension InputContext {
         }
         var checkedRuns: [AttributedRun] = []
         for run in runs {
-            checkedRuns.append(AttributedRun(
-                start: run.start, length: run.length, attributes: try AttributeValidation.checked(run.attributes)))
+            checkedRuns.append(
+                AttributedRun(
+                    start: run.start, length: run.length, attributes: try AttributeValidation.checked(run.attributes)))
         }
         let removed = try view.document.storage.utf8Range(start: start, length: length, in: unit)
         try checkSize(adding: text, removing: removed.count)

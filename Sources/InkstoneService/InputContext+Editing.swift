@@ -93,7 +93,8 @@ extension InputContext {
         let (end, overflow) = start.addingReportingOverflow(length)
         guard !overflow else { throw .invalidRange("start \(start) + length \(length) overflows") }
         for end in [start, end] where try !view.isGraphemeBoundary(end) {
-            throw .invalidRange("\(unit.rawValue) offset \(end) splits a grapheme cluster; selections lie on cluster boundaries")
+            throw .invalidRange(
+                "\(unit.rawValue) offset \(end) splits a grapheme cluster; selections lie on cluster boundaries")
         }
         try mutate { () throws(InkstoneError) in try view.setSelectedRange(start: start, length: length) }
     }

@@ -43,21 +43,27 @@ extension InputContext {
             let boundaries = storage.graphemeBoundaries(in: utf8Range).map { storage.offset(ofUTF8: $0, in: unit) }
             guard boundaries.count == fragment.caretXs.count else {
                 throw .invalidArgument(
-                    "fragment \(number) has \(fragment.caretXs.count) caret positions for \(boundaries.count) grapheme boundaries")
+                    "fragment \(number) has \(fragment.caretXs.count) caret positions for \(boundaries.count) grapheme boundaries"
+                )
             }
-            lines.append(VisualLine(
-                start: fragment.start, end: fragment.start + fragment.length, rect: fragment.rect,
-                boundaryOffsets: boundaries, caretXs: fragment.caretXs))
+            lines.append(
+                VisualLine(
+                    start: fragment.start, end: fragment.start + fragment.length, rect: fragment.rect,
+                    boundaryOffsets: boundaries, caretXs: fragment.caretXs))
         }
         let length = view.length
-        geometry.fragments = try Self.mapLayoutError { () throws(LayoutError) in try FragmentLayout(lines: lines, textLength: length) }
+        geometry.fragments = try Self.mapLayoutError { () throws(LayoutError) in
+            try FragmentLayout(lines: lines, textLength: length)
+        }
         geometry.fragmentsRevision = view.document.revision
         layoutDidChange()
     }
 
     /// Sets where the window is on screen; answers are in screen coordinates from now on.
     public func setWindowGeometry(originX: Double, originY: Double, scale: Double) throws(InkstoneError) {
-        geometry.window = try Self.mapLayoutError { () throws(LayoutError) in try WindowGeometry(originX: originX, originY: originY, scale: scale) }
+        geometry.window = try Self.mapLayoutError { () throws(LayoutError) in
+            try WindowGeometry(originX: originX, originY: originY, scale: scale)
+        }
         layoutDidChange()
     }
 
@@ -94,7 +100,9 @@ extension InputContext {
             return layout
         }
         if geometry.fragments != nil {
-            throw .stale("the line fragments describe revision \(geometry.fragmentsRevision), the text is at \(revision); push new ones")
+            throw .stale(
+                "the line fragments describe revision \(geometry.fragmentsRevision), the text is at \(revision); push new ones"
+            )
         }
         throw .invalidState("no layout: call SetCellGrid or SetLineFragments first")
     }

@@ -13,7 +13,8 @@ extension InputContext {
     }
 
     /// The rect of the first line the range touches and the part of the range it covers.
-    public func firstRect(start: Int, length: Int) throws(InkstoneError) -> (rect: LayoutRect, start: Int, length: Int) {
+    public func firstRect(start: Int, length: Int) throws(InkstoneError) -> (rect: LayoutRect, start: Int, length: Int)
+    {
         try checkRange(start: start, length: length)
         let answer = try currentLayout().firstRect(start: start, length: length)
         return (toScreen(answer.rect), answer.actualStart, answer.actualLength)

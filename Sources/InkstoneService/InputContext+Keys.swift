@@ -81,7 +81,8 @@ extension InputContext {
             try checkSize(adding: commit)
             try ensureCaret()
             if !candidates.items.isEmpty, let marked = view.markedText, let range = view.markedRange,
-               !marked.utf8.elementsEqual(commit.utf8) {
+                !marked.utf8.elementsEqual(commit.utf8)
+            {
                 // A conversion (Hanja for Hangul): the composed text becomes its
                 // own undo step, then the conversion replaces it, so Undo returns to it.
                 try mutate { view.unmarkText() }
@@ -107,17 +108,20 @@ extension InputContext {
         }
     }
 
-
     private func showPreedit(_ preedit: Preedit) throws(InkstoneError) {
         let text = preedit.text
-        let cursor = UnitCounts(of: String(decoding: Array(text.utf16.prefix(preedit.cursorUTF16Offset)), as: UTF16.self))
+        let cursor = UnitCounts(
+            of: String(decoding: Array(text.utf16.prefix(preedit.cursorUTF16Offset)), as: UTF16.self))
         var segments: [MarkedSegment] = []
         var start = 0
         for segment in preedit.segments {
             let length = UnitCounts(of: segment.text)[unit]
-            let style: MarkedStyle = segment.style.contains(.highlight)
+            let style: MarkedStyle =
+                segment.style.contains(.highlight)
                 ? .highlight : (segment.style.contains(.underline) ? .underline : .plain)
-            if length > 0 { segments.append(MarkedSegment(range: UnitRange(start: start, length: length, unit: unit), style: style)) }
+            if length > 0 {
+                segments.append(MarkedSegment(range: UnitRange(start: start, length: length, unit: unit), style: style))
+            }
             start += length
         }
         try checkSize(adding: text)
@@ -196,8 +200,9 @@ extension InputContext {
     private func lineEnd(of paragraph: TextRange) throws(InkstoneError) -> Int {
         var end = paragraph.end
         while end > paragraph.start, let previous = try view.graphemeBoundary(before: end),
-              let last = try view.text(start: previous, length: end - previous).unicodeScalars.first,
-              ["\n", "\r", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"].contains(last) {
+            let last = try view.text(start: previous, length: end - previous).unicodeScalars.first,
+            ["\n", "\r", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"].contains(last)
+        {
             end = previous
         }
         return end
@@ -207,7 +212,8 @@ extension InputContext {
     private func textBeforeCaret() -> String {
         let storage = shared.document.storage
         guard let caret = view.selectedRange?.start ?? view.markedRange?.start,
-              let utf8Caret = try? storage.utf8Offset(of: caret, in: unit) else { return "" }
+            let utf8Caret = try? storage.utf8Offset(of: caret, in: unit)
+        else { return "" }
         let lower = min(utf8Caret, storage.snap(utf8Caret - 128, in: .utf8, direction: .up, toGraphemeBoundary: true))
         return storage.text(utf8Range: lower..<utf8Caret)
     }

@@ -18,7 +18,8 @@ extension InputContext {
         case "sentence": .sentence
         case "paragraph": .paragraph
         case "line": .line
-        default: throw .invalidArgument("unknown granularity '\(name)'; valid: grapheme, word, sentence, paragraph, line")
+        default:
+            throw .invalidArgument("unknown granularity '\(name)'; valid: grapheme, word, sentence, paragraph, line")
         }
     }
 
@@ -40,15 +41,19 @@ extension InputContext {
         }
         let storage = shared.document.storage
         let utf16 = try storage.convert(position, from: unit, to: .utf16)
-        guard let range = shared.currentSegmenter().rangeEnclosing(
-            position: utf16, granularity: granularity, direction: direction) else { return nil }
+        guard
+            let range = shared.currentSegmenter().rangeEnclosing(
+                position: utf16, granularity: granularity, direction: direction)
+        else { return nil }
         let start = try storage.convert(range.lowerBound, from: .utf16, to: unit)
         let end = try storage.convert(range.upperBound, from: .utf16, to: unit)
         return TextRange(start: start, length: end - start, unit: unit)
     }
 
     /// Whether `position` is at a boundary of `granularity` in `direction`.
-    public func isAtBoundary(position: Int, granularity: Granularity, direction: Direction) throws(InkstoneError) -> Bool {
+    public func isAtBoundary(position: Int, granularity: Granularity, direction: Direction) throws(InkstoneError)
+        -> Bool
+    {
         if granularity == .grapheme {
             guard try view.isGraphemeBoundary(position) else { return false }
             return direction == .forward ? position > 0 : position < view.length
@@ -58,7 +63,9 @@ extension InputContext {
     }
 
     /// Whether `position` is inside a unit of `granularity` looking in `direction`.
-    public func isWithinUnit(position: Int, granularity: Granularity, direction: Direction) throws(InkstoneError) -> Bool {
+    public func isWithinUnit(position: Int, granularity: Granularity, direction: Direction) throws(InkstoneError)
+        -> Bool
+    {
         if granularity == .grapheme {
             return try graphemeEnclosing(position, direction) != nil
         }
@@ -76,8 +83,10 @@ extension InputContext {
         }
         let storage = shared.document.storage
         let utf16 = try storage.convert(position, from: unit, to: .utf16)
-        guard let result = shared.currentSegmenter().position(
-            from: utf16, toBoundary: granularity, direction: direction) else { return nil }
+        guard
+            let result = shared.currentSegmenter().position(
+                from: utf16, toBoundary: granularity, direction: direction)
+        else { return nil }
         return try storage.convert(result, from: .utf16, to: unit)
     }
 

@@ -20,7 +20,8 @@ public final class DaemonProcess: @unchecked Sendable {
         let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer { close(devNull) }
         do {
-            pid = try Spawn.launch([executable] + arguments, environment: environment, stdout: devNull, stderr: err.write)
+            pid = try Spawn.launch(
+                [executable] + arguments, environment: environment, stdout: devNull, stderr: err.write)
         } catch {
             close(err.read)
             close(err.write)
@@ -29,15 +30,16 @@ public final class DaemonProcess: @unchecked Sendable {
         close(err.write)
         let readFD = err.read
         let sink = stderrBytes
-        reader = Mutex(PosixThread.spawn { [sink] in
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
-                if count <= 0 { break }
-                sink.bytes.withLock { $0 += buffer[0..<count] }
-            }
-            close(readFD)
-        })
+        reader = Mutex(
+            PosixThread.spawn { [sink] in
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
+                    if count <= 0 { break }
+                    sink.bytes.withLock { $0 += buffer[0..<count] }
+                }
+                close(readFD)
+            })
     }
 
     deinit {

@@ -1,6 +1,6 @@
-import InkstoneMeasure
 import CLinux
 import Glibc
+import InkstoneMeasure
 
 /// The outcome of ``run(_:environment:timeout:)``.
 public struct RunResult: Sendable {
@@ -18,7 +18,9 @@ public struct RunResult: Sendable {
 ///
 /// The child never sees the caller's D-Bus addresses; pass them in `environment`
 /// or as arguments. It is killed with SIGKILL after `timeout`.
-public func run(_ argv: [String], environment: [String: String] = [:], timeout: Duration = .seconds(20)) throws -> RunResult {
+public func run(_ argv: [String], environment: [String: String] = [:], timeout: Duration = .seconds(20)) throws
+    -> RunResult
+{
     let out = try Spawn.pipe()
     let err = try Spawn.pipe()
     let pid: pid_t

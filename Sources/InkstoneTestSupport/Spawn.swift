@@ -42,7 +42,9 @@ enum Spawn {
     }
 
     /// Spawns `argv` with stdin from /dev/null and stdout/stderr to the given descriptors.
-    static func launch(_ argv: [String], environment overrides: [String: String], stdout: Int32, stderr: Int32) throws -> pid_t {
+    static func launch(_ argv: [String], environment overrides: [String: String], stdout: Int32, stderr: Int32) throws
+        -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -9,7 +9,9 @@ public struct AttributeChange: Sendable, Equatable {
         self.keys = Set(keys).sorted()
         var ranges: [OffsetUnit: Range<Int>] = [:]
         for unit in OffsetUnit.allCases {
-            ranges[unit] = storage.offset(ofUTF8: utf8Range.lowerBound, in: unit)..<storage.offset(ofUTF8: utf8Range.upperBound, in: unit)
+            ranges[unit] =
+                storage.offset(
+                    ofUTF8: utf8Range.lowerBound, in: unit)..<storage.offset(ofUTF8: utf8Range.upperBound, in: unit)
         }
         self.ranges = ranges
     }

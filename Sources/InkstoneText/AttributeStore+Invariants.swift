@@ -14,7 +14,9 @@ extension AttributeStore {
                 problems.append("attribute spans at \(offset) carry equal attributes and should be merged")
             }
             for (key, value) in span.attributes {
-                if case .double(let number) = value, number.isNaN { problems.append("attribute \(key) at \(offset) is NaN") }
+                if case .double(let number) = value, number.isNaN {
+                    problems.append("attribute \(key) at \(offset) is NaN")
+                }
             }
             offset += span.length
             previous = span

@@ -142,9 +142,11 @@ struct AttributeStore {
         var start = window.start
         for span in window.spans {
             let end = start + span.length
-            let innerLower = max(start, utf8Range.lowerBound), innerUpper = min(end, utf8Range.upperBound)
+            let innerLower = max(start, utf8Range.lowerBound)
+            let innerUpper = min(end, utf8Range.upperBound)
             if start < utf8Range.lowerBound {
-                result.append(AttributeSpan(length: min(end, utf8Range.lowerBound) - start, attributes: span.attributes))
+                result.append(
+                    AttributeSpan(length: min(end, utf8Range.lowerBound) - start, attributes: span.attributes))
             }
             if innerLower < innerUpper {
                 var attributes = span.attributes
@@ -152,7 +154,8 @@ struct AttributeStore {
                 result.append(AttributeSpan(length: innerUpper - innerLower, attributes: attributes))
             }
             if max(start, utf8Range.upperBound) < end {
-                result.append(AttributeSpan(length: end - max(start, utf8Range.upperBound), attributes: span.attributes))
+                result.append(
+                    AttributeSpan(length: end - max(start, utf8Range.upperBound), attributes: span.attributes))
             }
             start = end
         }
@@ -173,7 +176,9 @@ struct AttributeStore {
         var start = window.start
         for span in window.spans {
             if start < utf8Range.lowerBound {
-                result.append(AttributeSpan(length: min(start + span.length, utf8Range.lowerBound) - start, attributes: span.attributes))
+                result.append(
+                    AttributeSpan(
+                        length: min(start + span.length, utf8Range.lowerBound) - start, attributes: span.attributes))
             }
             start += span.length
         }
@@ -182,7 +187,8 @@ struct AttributeStore {
         for span in window.spans {
             let end = start + span.length
             if end > utf8Range.upperBound {
-                result.append(AttributeSpan(length: end - max(start, utf8Range.upperBound), attributes: span.attributes))
+                result.append(
+                    AttributeSpan(length: end - max(start, utf8Range.upperBound), attributes: span.attributes))
             }
             start = end
         }
@@ -209,7 +215,9 @@ struct AttributeStore {
     /// The common case of typing: the edit lies within one span and the new
     /// text takes that span's attributes, so only the span's length changes
     /// (in place, O(log n)). Returns false, changing nothing, otherwise.
-    private mutating func resizeInPlace(replacing utf8Range: Range<Int>, newUTF8Length: Int, inserted: AttributeSet) -> Bool {
+    private mutating func resizeInPlace(replacing utf8Range: Range<Int>, newUTF8Length: Int, inserted: AttributeSet)
+        -> Bool
+    {
         guard !rope.isEmpty else { return false }
         var (index, remaining) = rope.find(at: utf8Range.lowerBound, in: Self.metric, preferEnd: true)
         guard index != rope.endIndex else { return false }
@@ -300,7 +308,9 @@ struct AttributeStore {
     /// `old` spans of the window given, leaves the rope alone when they are
     /// the same and returns whether anything changed.
     @discardableResult
-    private mutating func replaceWindow(start: Int, length: Int, with spans: [AttributeSpan], old: [AttributeSpan]? = nil) -> Bool {
+    private mutating func replaceWindow(
+        start: Int, length: Int, with spans: [AttributeSpan], old: [AttributeSpan]? = nil
+    ) -> Bool {
         var merged: [AttributeSpan] = []
         for span in spans where span.length > 0 {
             if let last = merged.last, last.attributes == span.attributes {

@@ -28,13 +28,14 @@ public enum AttributeValidation {
     /// digits, `_`, `-` and `.` (short names and reverse-DNS names).
     public static func checkKey(_ key: String) throws(InkstoneError) {
         guard !key.isEmpty, key.utf8.count <= maxKeyUTF8Bytes,
-              key.utf8.allSatisfy({ byte in
-                  (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                      || byte == 0x5F || byte == 0x2D || byte == 0x2E
-              })
+            key.utf8.allSatisfy({ byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x5F || byte == 0x2D || byte == 0x2E
+            })
         else {
             throw .invalidArgument(
-                "attribute key '\(key.prefix(64))' is not 1...\(maxKeyUTF8Bytes) ASCII letters, digits, '_', '-' or '.'")
+                "attribute key '\(key.prefix(64))' is not 1...\(maxKeyUTF8Bytes) ASCII letters, digits, '_', '-' or '.'"
+            )
         }
     }
 

@@ -52,7 +52,9 @@ extension Document {
     }
 
     /// The runs of `key` within a range, clipped to it, in `unit`.
-    public func attributeRuns(_ key: String, start: Int, length: Int, in unit: OffsetUnit) throws(InkstoneError) -> [AttributeRun] {
+    public func attributeRuns(_ key: String, start: Int, length: Int, in unit: OffsetUnit) throws(InkstoneError)
+        -> [AttributeRun]
+    {
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit)
         return attributeStore.runs(key, in: utf8Range).map { run in
             let range = unitRange(ofUTF8: run.range, in: unit)

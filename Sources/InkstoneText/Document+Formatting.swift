@@ -8,15 +8,16 @@ extension Document {
     public func setFormattingDefinition(_ definition: FormattingDefinition?) -> EditResult {
         formattingDefinition = definition
         // Cannot fail: the body throws nothing.
-        return (try? collectingEvents { () throws(InkstoneError) -> EditTicket? in
-            guard let definition else { return nil }
-            let whole = 0..<storage.utf8Count
-            let keys = attributeStore.keys
-            if attributeStore.update(whole, { $0 = definition.normalizedDroppingRefused($0) }) {
-                emitAttributeChange(utf8Range: whole, keys: Array(keys))
-            }
-            return nil
-        }) ?? EditResult(events: [], ticket: nil)
+        return
+            (try? collectingEvents { () throws(InkstoneError) -> EditTicket? in
+                guard let definition else { return nil }
+                let whole = 0..<storage.utf8Count
+                let keys = attributeStore.keys
+                if attributeStore.update(whole, { $0 = definition.normalizedDroppingRefused($0) }) {
+                    emitAttributeChange(utf8Range: whole, keys: Array(keys))
+                }
+                return nil
+            }) ?? EditResult(events: [], ticket: nil)
     }
 
     /// `set` as the definition lets it be stored (unchanged without one).

@@ -6,8 +6,8 @@ extension Document {
     @inline(__always)
     public func _checkInvariants() {
         #if DEBUG
-        let problems = invariantViolations()
-        precondition(problems.isEmpty, "document invariants broken: \(problems.joined(separator: "; "))")
+            let problems = invariantViolations()
+            precondition(problems.isEmpty, "document invariants broken: \(problems.joined(separator: "; "))")
         #endif
     }
 
@@ -33,10 +33,16 @@ extension Document {
         var problems: [String] = []
         let held = queuedEdits.reduce(0) { $0 + $1.utf8Bytes }
         if held != queuedUTF8Bytes { problems.append("the queue counts \(queuedUTF8Bytes) bytes but holds \(held)") }
-        if !queuedEdits.isEmpty, !isComposing, !isFlushing { problems.append("\(queuedEdits.count) edits queued with no composition") }
+        if !queuedEdits.isEmpty, !isComposing, !isFlushing {
+            problems.append("\(queuedEdits.count) edits queued with no composition")
+        }
         let tickets = queuedEdits.compactMap(\.ticket).map(\.id)
-        if zip(tickets, tickets.dropFirst()).contains(where: { $0 >= $1 }) { problems.append("queued tickets out of order: \(tickets)") }
-        if let composingView, composingView.marked == nil { problems.append("\(composingView.id) composes without marked text") }
+        if zip(tickets, tickets.dropFirst()).contains(where: { $0 >= $1 }) {
+            problems.append("queued tickets out of order: \(tickets)")
+        }
+        if let composingView, composingView.marked == nil {
+            problems.append("\(composingView.id) composes without marked text")
+        }
         return problems
     }
 }
@@ -51,14 +57,18 @@ extension DocumentView {
                 problems.append("selection end \(end) is not a code-point boundary")
             }
             if marked == nil, problems.isEmpty,
-               !storage.isGraphemeBoundary(utf8Offset: range.lowerBound) || !storage.isGraphemeBoundary(utf8Offset: range.upperBound) {
+                !storage.isGraphemeBoundary(utf8Offset: range.lowerBound)
+                    || !storage.isGraphemeBoundary(utf8Offset: range.upperBound)
+            {
                 problems.append("selection \(range) splits a grapheme cluster")
             }
         }
         if let marked {
             if document.composingView !== self { problems.append("has marked text but is not the composing view") }
             let range = marked.utf8Range
-            if !storage.isScalarBoundary(utf8Offset: range.lowerBound) || !storage.isScalarBoundary(utf8Offset: range.upperBound) {
+            if !storage.isScalarBoundary(utf8Offset: range.lowerBound)
+                || !storage.isScalarBoundary(utf8Offset: range.upperBound)
+            {
                 problems.append("marked range \(range) is outside the text or splits a code point")
             } else if !storage.text(utf8Range: range).utf8.elementsEqual(marked.text.utf8) {
                 problems.append("marked text differs from the text in its range")

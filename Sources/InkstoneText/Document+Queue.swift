@@ -6,16 +6,19 @@ extension Document {
         view: DocumentView?, _ operation: QueuedEdit.Operation, originViewID: ViewID? = nil
     ) throws(InkstoneError) -> EditTicket? {
         guard queuedEdits.count < queueLimits.edits else {
-            throw .limitExceeded("\(queuedEdits.count) edits already wait for the composition (limit \(queueLimits.edits))")
+            throw .limitExceeded(
+                "\(queuedEdits.count) edits already wait for the composition (limit \(queueLimits.edits))")
         }
         let bytes = queuedUTF8Bytes + operation.utf8Bytes
         guard bytes <= queueLimits.utf8Bytes else {
-            throw .limitExceeded("queued edits would hold \(bytes) bytes of text; the limit is \(queueLimits.utf8Bytes) bytes")
+            throw .limitExceeded(
+                "queued edits would hold \(bytes) bytes of text; the limit is \(queueLimits.utf8Bytes) bytes")
         }
         var ticket: EditTicket?
         if case .select = operation {} else { ticket = makeTicket() }
-        queuedEdits.append(QueuedEdit(
-            ticket: ticket, view: view, operation: operation, originViewID: originViewID))
+        queuedEdits.append(
+            QueuedEdit(
+                ticket: ticket, view: view, operation: operation, originViewID: originViewID))
         queuedUTF8Bytes = bytes
         if let ticket { emit(.editQueued(ticket)) }
         return ticket
@@ -88,7 +91,9 @@ extension Document {
             if let view = edit.view {
                 return view.applyParts(parts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter)
             }
-            return parts.reversed().map { applyEdit(utf8Range: $0.0, with: $0.1, cause: cause, viewID: edit.originViewID) }
+            return parts.reversed().map {
+                applyEdit(utf8Range: $0.0, with: $0.1, cause: cause, viewID: edit.originViewID)
+            }
         case .insertAtSelection(let text):
             let (view, range) = try selectedRange(for: edit)
             return view.applyParts([(range, text)], cause: .typing, registersUndo: true, cursorAfter: true)

@@ -131,7 +131,8 @@ public final class Document {
     /// types or composes text and the view has them set.
     func typingAttributes(for cause: EditCause, viewID: ViewID?) -> AttributeSet? {
         guard let viewID, cause == .typing || cause == .composition || cause == .commit else { return nil }
-        guard let view = views.first(where: { $0.view?.id == viewID })?.view, view.typingAttributesOverride != nil else {
+        guard let view = views.first(where: { $0.view?.id == viewID })?.view, view.typingAttributesOverride != nil
+        else {
             return nil
         }
         return view.typingAttributes
@@ -173,7 +174,8 @@ public final class Document {
         let newUTF8Length = text.utf8.count
         anchors.adjust(replacing: utf8Range, newUTF8Length: newUTF8Length)
         attributeStore.adjust(
-            replacing: utf8Range, newUTF8Length: newUTF8Length, attributes: typingAttributes(for: cause, viewID: viewID))
+            replacing: utf8Range, newUTF8Length: newUTF8Length, attributes: typingAttributes(for: cause, viewID: viewID)
+        )
         emit(.textChanged(record))
         for entry in views {
             entry.view?.documentDidChange()

@@ -6,7 +6,8 @@ extension DocumentView {
     /// text typed over the selection inherits. Empty without a selection.
     public var typingAttributes: AttributeSet {
         if let typingAttributesOverride {
-            return document.formattingDefinition?.normalizedDroppingRefused(typingAttributesOverride) ?? typingAttributesOverride
+            return document.formattingDefinition?.normalizedDroppingRefused(typingAttributesOverride)
+                ?? typingAttributesOverride
         }
         guard let range = selectionAnchors?.utf8Range else { return [:] }
         return document.attributeStore.inheritedAttributes(replacing: range)
@@ -25,7 +26,9 @@ extension DocumentView {
     /// selection makes it all bold). Returns whether the key is now set.
     /// `InvalidState` without a selection.
     @discardableResult
-    public func toggleAttribute(_ key: String, value: AttributeValue) throws(InkstoneError) -> (set: Bool, result: EditResult) {
+    public func toggleAttribute(_ key: String, value: AttributeValue) throws(InkstoneError) -> (
+        set: Bool, result: EditResult
+    ) {
         guard let range = selectionAnchors?.utf8Range else {
             throw .invalidState("\(id) has no selection to format")
         }
@@ -91,14 +94,18 @@ extension DocumentView {
         for index in spans.indices { spans[index].1 = try document.formatted(spans[index].1) }
         try document.checkRevision(expectedRevision)
         if marked != nil || document.isComposing {
-            throw .busy("attributed text is not queued behind a composition; \(document.composingViewID.map(String.init(describing:)) ?? "a view") is composing")
+            throw .busy(
+                "attributed text is not queued behind a composition; \(document.composingViewID.map(String.init(describing:)) ?? "a view") is composing"
+            )
         }
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
             applyParts([(utf8Range, text)], cause: cause, registersUndo: registersUndo, cursorAfter: false)
             let inserted = utf8Range.lowerBound..<utf8Range.lowerBound + text.utf8.count
             document.attributeStore.update(inserted) { $0 = [:] }
             for (range, attributes) in spans {
-                document.attributeStore.update(range.lowerBound + inserted.lowerBound..<range.upperBound + inserted.lowerBound) {
+                document.attributeStore.update(
+                    range.lowerBound + inserted.lowerBound..<range.upperBound + inserted.lowerBound
+                ) {
                     $0 = attributes
                 }
             }
@@ -117,14 +124,16 @@ extension DocumentView {
         guard !runs.isEmpty else { return [] }
         // Grapheme boundaries of `text`: offset in `unit` → UTF-8 offset.
         var boundaries: [Int: Int] = [0: 0]
-        var unitOffset = 0, utf8Offset = 0
+        var unitOffset = 0
+        var utf8Offset = 0
         for character in text {
-            let width = switch unit {
-            case .utf8: character.utf8.count
-            case .utf16: character.utf16.count
-            case .scalars: character.unicodeScalars.count
-            case .graphemes: 1
-            }
+            let width =
+                switch unit {
+                case .utf8: character.utf8.count
+                case .utf16: character.utf16.count
+                case .scalars: character.unicodeScalars.count
+                case .graphemes: 1
+                }
             unitOffset += width
             utf8Offset += character.utf8.count
             boundaries[unitOffset] = utf8Offset
@@ -133,13 +142,17 @@ extension DocumentView {
         var previousEnd = 0
         for run in runs {
             guard run.start >= 0, run.length >= 0, run.start <= unitOffset, run.length <= unitOffset - run.start else {
-                throw .invalidRange("run \(run.start)+\(run.length) lies outside the text's \(unitOffset) \(unit.rawValue) units")
+                throw .invalidRange(
+                    "run \(run.start)+\(run.length) lies outside the text's \(unitOffset) \(unit.rawValue) units")
             }
             guard run.start >= previousEnd else {
-                throw .invalidRange("run at \(run.start) overlaps the previous run or comes before it; runs are in order")
+                throw .invalidRange(
+                    "run at \(run.start) overlaps the previous run or comes before it; runs are in order")
             }
             guard let lower = boundaries[run.start], let upper = boundaries[run.start + run.length] else {
-                throw .invalidRange("run \(run.start)+\(run.length) splits a grapheme cluster of the text; runs lie on cluster boundaries")
+                throw .invalidRange(
+                    "run \(run.start)+\(run.length) splits a grapheme cluster of the text; runs lie on cluster boundaries"
+                )
             }
             previousEnd = run.start + run.length
             if lower < upper { result.append((lower..<upper, run.attributes)) }

@@ -78,7 +78,9 @@ extension DocumentView {
         }
         parts.sort { $0.0.lowerBound < $1.0.lowerBound }
         for (previous, next) in zip(parts, parts.dropFirst()) where previous.0.upperBound > next.0.lowerBound {
-            throw .invalidRange("replace-all ranges overlap at \(unit.rawValue) offset \(storage.offset(ofUTF8: next.0.lowerBound, in: unit))")
+            throw .invalidRange(
+                "replace-all ranges overlap at \(unit.rawValue) offset \(storage.offset(ofUTF8: next.0.lowerBound, in: unit))"
+            )
         }
         try document.checkRevision(expectedRevision)
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
@@ -110,7 +112,8 @@ extension DocumentView {
         _ parts: [(Range<Int>, String)], cause: EditCause, registersUndo: Bool, cursorAfter: Bool, policy: QueuePolicy
     ) throws(InkstoneError) -> EditTicket? {
         if try mustQueue(policy: policy) {
-            return try document.enqueue(view: self, parts: parts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter)
+            return try document.enqueue(
+                view: self, parts: parts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter)
         }
         applyParts(parts, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter)
         return nil
@@ -125,8 +128,10 @@ extension DocumentView {
         if grouped { undoStack.beginGroup() }
         var records: [ChangeRecord] = []
         for (utf8Range, text) in parts.reversed() {
-            records.append(performEdit(
-                utf8Range: utf8Range, with: text, cause: cause, registersUndo: registersUndo, cursorAfter: cursorAfter))
+            records.append(
+                performEdit(
+                    utf8Range: utf8Range, with: text, cause: cause, registersUndo: registersUndo,
+                    cursorAfter: cursorAfter))
         }
         if grouped { try? undoStack.endGroup() }
         return records

@@ -36,14 +36,18 @@ extension DocumentView {
         if document.mustQueue(for: self) {
             throw .busy("\(document.composingViewID.map(String.init(describing:)) ?? "a view") is composing")
         }
-        let relativeSelection = try validateRelative(start: selectedStart, length: selectedLength, in: text, what: "selected range")
+        let relativeSelection = try validateRelative(
+            start: selectedStart, length: selectedLength, in: text, what: "selected range")
         for segment in segments {
             try segment.range.checkUnit(unit, what: "segment")
             _ = try validateRelative(start: segment.start, length: segment.length, in: text, what: "segment")
         }
         let sortedSegments = segments.sorted { $0.start < $1.start }
-        for (previous, next) in zip(sortedSegments, sortedSegments.dropFirst()) where previous.start + previous.length > next.start {
-            throw .invalidArgument("marked-text segments {\(previous.start), \(previous.length)} and {\(next.start), \(next.length)} overlap")
+        for (previous, next) in zip(sortedSegments, sortedSegments.dropFirst())
+        where previous.start + previous.length > next.start {
+            throw .invalidArgument(
+                "marked-text segments {\(previous.start), \(previous.length)} and {\(next.start), \(next.length)} overlap"
+            )
         }
         let replaced = try replacementUTF8Range(start: replacementStart, length: replacementLength)
         if text.isEmpty, marked == nil, replaced.isEmpty { return EditResult(events: [], ticket: nil) }
@@ -54,19 +58,23 @@ extension DocumentView {
             if let marked {
                 let current = marked.utf8Range
                 if replaced == current, marked.text.utf8.elementsEqual(text.utf8),
-                   marked.selection == TextRange(start: selectedStart, length: selectedLength, unit: unit),
-                   marked.segments == segments {
+                    marked.selection == TextRange(start: selectedStart, length: selectedLength, unit: unit),
+                    marked.segments == segments
+                {
                     return nil
                 }
                 let leading = storage.text(utf8Range: replaced.lowerBound..<current.lowerBound)
-                originalText = leading + marked.originalText + storage.text(utf8Range: current.upperBound..<replaced.upperBound)
+                originalText =
+                    leading + marked.originalText + storage.text(utf8Range: current.upperBound..<replaced.upperBound)
                 selectionBefore = marked.selectionBefore
                 // Widening over neighbours collapses the record anchors there too.
                 let trailingStart = leading.utf8.count + marked.originalText.utf8.count
                 collapsed = CollapsedAnchor.merged(
                     older: marked.collapsed.map { $0.shifted(by: leading.utf8.count) },
                     newer: collapsibleAnchors(in: replaced.lowerBound..<current.lowerBound)
-                        + collapsibleAnchors(in: current.upperBound..<replaced.upperBound).map { $0.shifted(by: trailingStart) })
+                        + collapsibleAnchors(in: current.upperBound..<replaced.upperBound).map {
+                            $0.shifted(by: trailingStart)
+                        })
             } else {
                 originalText = storage.text(utf8Range: replaced)
                 selectionBefore = savedSelection(referenceUTF8: replaced.lowerBound)
@@ -89,8 +97,10 @@ extension DocumentView {
             // relative marked selection keeps the exact offsets the caller gave.
             selectionAnchors = SelectionAnchors(
                 document: document,
-                utf8Anchor: storage.snapToGrapheme(utf8Offset: replaced.lowerBound + relativeSelection.lowerBound, direction: .down),
-                utf8Head: storage.snapToGrapheme(utf8Offset: replaced.lowerBound + relativeSelection.upperBound, direction: .up)
+                utf8Anchor: storage.snapToGrapheme(
+                    utf8Offset: replaced.lowerBound + relativeSelection.lowerBound, direction: .down),
+                utf8Head: storage.snapToGrapheme(
+                    utf8Offset: replaced.lowerBound + relativeSelection.upperBound, direction: .up)
             )
             reportSelectionIfChanged()
             if text.isEmpty {
@@ -160,7 +170,8 @@ extension DocumentView {
             let plan = undoStack.plan(utf8Range: range, text: marked.text, cause: .commit, mergeable: false)
             undoStack.record(
                 plan, newUTF8Range: range, insertedText: marked.text, replacedText: marked.originalText,
-                selectionBefore: marked.selectionBefore, selectionAfter: savedSelection(referenceUTF8: range.lowerBound),
+                selectionBefore: marked.selectionBefore,
+                selectionAfter: savedSelection(referenceUTF8: range.lowerBound),
                 collapsed: marked.collapsed, document: document
             )
         }
@@ -185,12 +196,17 @@ extension DocumentView {
     }
 
     /// Validates a range relative to `text` and returns it in UTF-8.
-    private func validateRelative(start: Int, length: Int, in text: String, what: String) throws(InkstoneError) -> Range<Int> {
+    private func validateRelative(start: Int, length: Int, in text: String, what: String) throws(InkstoneError)
+        -> Range<Int>
+    {
         let count = UnitCounts(of: text)[unit]
         guard start >= 0, length >= 0, start <= count - length,
-              let lower = text.utf8Offset(of: start, in: unit, requireGraphemeBoundary: false),
-              let upper = text.utf8Offset(of: start + length, in: unit, requireGraphemeBoundary: false) else {
-            throw .invalidRange("\(what) {\(start), \(length)} is not within the marked text: valid \(unit.rawValue) offsets are 0...\(count) on code-point boundaries")
+            let lower = text.utf8Offset(of: start, in: unit, requireGraphemeBoundary: false),
+            let upper = text.utf8Offset(of: start + length, in: unit, requireGraphemeBoundary: false)
+        else {
+            throw .invalidRange(
+                "\(what) {\(start), \(length)} is not within the marked text: valid \(unit.rawValue) offsets are 0...\(count) on code-point boundaries"
+            )
         }
         return lower..<upper
     }
@@ -198,10 +214,14 @@ extension DocumentView {
     /// The range a composition replaces: the explicit replacement range, else the marked range, else the selection.
     private func replacementUTF8Range(start: Int?, length: Int?) throws(InkstoneError) -> Range<Int> {
         switch (start, length) {
-        case let (start?, length?):
+        case (let start?, let length?):
             let range = try storage.utf8Range(start: start, length: length, in: unit, requireGraphemeBoundary: true)
-            if let marked, !(range.lowerBound <= marked.utf8Range.lowerBound && marked.utf8Range.upperBound <= range.upperBound) {
-                throw .invalidRange("replacement range {\(start), \(length)} must contain the marked range \(markedRange.map(\.description) ?? "")")
+            if let marked,
+                !(range.lowerBound <= marked.utf8Range.lowerBound && marked.utf8Range.upperBound <= range.upperBound)
+            {
+                throw .invalidRange(
+                    "replacement range {\(start), \(length)} must contain the marked range \(markedRange.map(\.description) ?? "")"
+                )
             }
             return range
         case (nil, nil):

@@ -30,7 +30,8 @@ extension DocumentView {
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
             if mustWaitBehindQueuedEdits {
                 return try document.enqueue(
-                    view: self, .select(SelectionAnchors(document: document, utf8Anchor: anchorUTF8, utf8Head: headUTF8)))
+                    view: self,
+                    .select(SelectionAnchors(document: document, utf8Anchor: anchorUTF8, utf8Head: headUTF8)))
             }
             if let marked, !marked.utf8Range.contains(anchorUTF8, headUTF8) {
                 // Committing releases queued edits, which may move the text: hold the ends by anchors.

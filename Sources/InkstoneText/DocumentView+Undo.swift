@@ -106,7 +106,8 @@ extension DocumentView {
         for edit in group.edits.reversed() {
             let start = slot(edit.start).utf8Offset
             let range = edit.inserted.isEmpty ? start..<start : start..<max(start, slot(edit.end).utf8Offset)
-            guard range.upperBound <= scratch.utf8Count, TextDigest(scratch.text(utf8Range: range)) == edit.inserted else {
+            guard range.upperBound <= scratch.utf8Count, TextDigest(scratch.text(utf8Range: range)) == edit.inserted
+            else {
                 throw .invalidState("the text this \(cause.rawValue) would revert was changed by another edit")
             }
             scratch.replace(utf8Range: range, with: edit.replacedText)
@@ -115,7 +116,9 @@ extension DocumentView {
             let span = range.lowerBound...(range.lowerBound + newLength)
             for entry in edit.collapsed where entry.offsetFromStart <= newLength {
                 let simulated = slot(entry.anchor)
-                if span.contains(simulated.utf8Offset) { simulated.utf8Offset = range.lowerBound + entry.offsetFromStart }
+                if span.contains(simulated.utf8Offset) {
+                    simulated.utf8Offset = range.lowerBound + entry.offsetFromStart
+                }
             }
         }
     }
@@ -130,18 +133,20 @@ extension DocumentView {
             let current = storage.text(utf8Range: range)
             guard TextDigest(current) == edit.inserted else {
                 for applied in inverse.edits.reversed() {
-                    document.applyEdit(utf8Range: applied.currentUTF8Range, with: applied.replacedText, cause: cause, viewID: id)
+                    document.applyEdit(
+                        utf8Range: applied.currentUTF8Range, with: applied.replacedText, cause: cause, viewID: id)
                 }
                 throw .invalidState("the text this \(cause.rawValue) would revert was changed by another edit")
             }
             let collapsed = collapsibleAnchors(in: range)
             document.applyEdit(utf8Range: range, with: edit.replacedText, cause: cause, viewID: id)
             restoreCollapsed(edit.collapsed, utf8Start: range.lowerBound, utf8Length: edit.replacedText.utf8.count)
-            inverse.append(UndoEdit(
-                start: document.makeAnchor(utf8Offset: range.lowerBound, bias: .right),
-                end: document.makeAnchor(utf8Offset: range.lowerBound + edit.replacedText.utf8.count, bias: .left),
-                inserted: TextDigest(edit.replacedText), replacedText: current, collapsed: collapsed
-            ))
+            inverse.append(
+                UndoEdit(
+                    start: document.makeAnchor(utf8Offset: range.lowerBound, bias: .right),
+                    end: document.makeAnchor(utf8Offset: range.lowerBound + edit.replacedText.utf8.count, bias: .left),
+                    inserted: TextDigest(edit.replacedText), replacedText: current, collapsed: collapsed
+                ))
             lastLower = range.lowerBound
         }
         inverse.selectionBefore = group.selectionAfter

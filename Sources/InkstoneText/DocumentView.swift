@@ -110,7 +110,8 @@ public final class DocumentView {
     /// In graphemes a range whose edges fall inside clusters is widened to them.
     func textRange(utf8Range: Range<Int>) -> TextRange {
         let start = storage.offset(ofUTF8: utf8Range.lowerBound, in: unit)
-        let upper = unit == .graphemes
+        let upper =
+            unit == .graphemes
             ? storage.snapToGrapheme(utf8Offset: utf8Range.upperBound, direction: .up)
             : utf8Range.upperBound
         return TextRange(start: start, length: storage.offset(ofUTF8: upper, in: unit) - start, unit: unit)

@@ -59,13 +59,17 @@ public struct FormattingDefinition: Sendable, Equatable {
         return result
     }
 
-    private static func apply(_ constraint: Constraint, to value: AttributeValue, key: String) throws(InkstoneError) -> AttributeValue {
+    private static func apply(_ constraint: Constraint, to value: AttributeValue, key: String) throws(InkstoneError)
+        -> AttributeValue
+    {
         switch constraint {
         case .any:
             return value
         case .values(let allowed):
             guard allowed.contains(value) else {
-                throw .invalidArgument("attribute \(key) \(value) is not allowed here; allowed: \(allowed.map(\.description).joined(separator: ", "))")
+                throw .invalidArgument(
+                    "attribute \(key) \(value) is not allowed here; allowed: \(allowed.map(\.description).joined(separator: ", "))"
+                )
             }
             return value
         case .range(let lower, let upper):
@@ -75,14 +79,18 @@ public struct FormattingDefinition: Sendable, Equatable {
                 let clamped = min(max(Double(number), lower), upper)
                 return clamped == Double(number) ? value : .double(clamped)
             default:
-                throw .invalidArgument("attribute \(key) takes a number in \(lower)...\(upper), not a \(value.typeName)")
+                throw .invalidArgument(
+                    "attribute \(key) takes a number in \(lower)...\(upper), not a \(value.typeName)")
             }
         case .palette(let colours):
             guard case .color(let colour) = value else {
                 throw .invalidArgument("attribute \(key) takes a colour of the palette, not a \(value.typeName)")
             }
             func distance(_ other: AttributeColor) -> Double {
-                let d = [colour.red - other.red, colour.green - other.green, colour.blue - other.blue, colour.alpha - other.alpha]
+                let d = [
+                    colour.red - other.red, colour.green - other.green, colour.blue - other.blue,
+                    colour.alpha - other.alpha,
+                ]
                 return d.reduce(0) { $0 + $1 * $1 }
             }
             return .color(colours.min { distance($0) < distance($1) } ?? colour)

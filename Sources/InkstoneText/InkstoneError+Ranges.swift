@@ -13,6 +13,8 @@ extension InkstoneError {
 
     /// An offset inside a grapheme cluster, given to an editing call.
     static func splitsGrapheme(what: String, value: Int, unit: OffsetUnit) -> InkstoneError {
-        .invalidRange("\(what) \(value) (\(unit.rawValue)) splits a grapheme cluster; edits must start and end on grapheme boundaries")
+        .invalidRange(
+            "\(what) \(value) (\(unit.rawValue)) splits a grapheme cluster; edits must start and end on grapheme boundaries"
+        )
     }
 }

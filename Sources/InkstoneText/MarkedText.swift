@@ -62,7 +62,9 @@ extension String {
         switch unit {
         case .utf8: index = utf8.index(utf8.startIndex, offsetBy: offset, limitedBy: utf8.endIndex)
         case .utf16: index = utf16.index(utf16.startIndex, offsetBy: offset, limitedBy: utf16.endIndex)
-        case .scalars: index = unicodeScalars.index(unicodeScalars.startIndex, offsetBy: offset, limitedBy: unicodeScalars.endIndex)
+        case .scalars:
+            index = unicodeScalars.index(
+                unicodeScalars.startIndex, offsetBy: offset, limitedBy: unicodeScalars.endIndex)
         case .graphemes: index = self.index(startIndex, offsetBy: offset, limitedBy: endIndex)
         }
         guard let index, index.samePosition(in: unicodeScalars) != nil else { return nil }

@@ -1,5 +1,5 @@
-import _RopeModule
 import InkstoneSegmentation
+import _RopeModule
 
 /// UTF-16 chunks of the rope for segmenters (ICU `UText`), without a flat copy.
 ///

@@ -11,8 +11,12 @@ extension TextStorage {
         guard rope.utf8.count <= Self.flatComparisonLimit else { return [] }
         var problems: [String] = []
         let flat = String(rope)
-        if flat.utf8.count != rope.utf8.count { problems.append("rope UTF-8 count \(rope.utf8.count) ≠ text \(flat.utf8.count)") }
-        if flat.utf16.count != rope.utf16.count { problems.append("rope UTF-16 count \(rope.utf16.count) ≠ text \(flat.utf16.count)") }
+        if flat.utf8.count != rope.utf8.count {
+            problems.append("rope UTF-8 count \(rope.utf8.count) ≠ text \(flat.utf8.count)")
+        }
+        if flat.utf16.count != rope.utf16.count {
+            problems.append("rope UTF-16 count \(rope.utf16.count) ≠ text \(flat.utf16.count)")
+        }
         if flat.unicodeScalars.count != rope.unicodeScalars.count {
             problems.append("rope scalar count \(rope.unicodeScalars.count) ≠ text \(flat.unicodeScalars.count)")
         }

@@ -87,14 +87,16 @@ extension TextStorage {
         switch unit {
         case .utf8:
             let index = ropeIndex(utf8Offset: clamped)
-            utf8Offset = (direction == .down
+            utf8Offset =
+                (direction == .down
                 ? rope.unicodeScalars.index(roundingDown: index)
                 : rope.unicodeScalars.index(roundingUp: index)).utf8Offset
         case .utf16:
             let index = rope.utf16.index(rope.startIndex, offsetBy: clamped)
             if index._isUTF16TrailingSurrogate {
                 let aligned = rope.unicodeScalars.index(roundingDown: index)
-                utf8Offset = direction == .down
+                utf8Offset =
+                    direction == .down
                     ? aligned.utf8Offset
                     : rope.unicodeScalars.index(after: aligned).utf8Offset
             } else {

@@ -11,10 +11,14 @@ extension UndoStack {
         if utf8Bytes > configuration.utf8ByteLimit {
             problems.append("undo stack holds \(utf8Bytes) bytes, limit \(configuration.utf8ByteLimit)")
         }
-        if (explicitDepth > 0) != (openGroup != nil) { problems.append("explicit depth \(explicitDepth) without a matching open group") }
+        if (explicitDepth > 0) != (openGroup != nil) {
+            problems.append("explicit depth \(explicitDepth) without a matching open group")
+        }
         for group in undoGroups + redoGroups + (openGroup.map { [$0] } ?? []) {
             let recount = group.edits.reduce(0) { $0 + $1.replacedText.utf8.count }
-            if recount != group.utf8Bytes { problems.append("a group counts \(group.utf8Bytes) bytes but holds \(recount)") }
+            if recount != group.utf8Bytes {
+                problems.append("a group counts \(group.utf8Bytes) bytes but holds \(recount)")
+            }
             if group.edits.isEmpty, group !== openGroup { problems.append("an empty undo group is kept") }
         }
         forEachRecordAnchor { anchor in

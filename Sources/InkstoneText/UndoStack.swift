@@ -37,24 +37,28 @@ struct UndoStack {
     mutating func plan(utf8Range: Range<Int>, text: String, cause: EditCause, mergeable: Bool = true) -> Plan {
         let now = configuration.clock()
         if let group = explicitGroup, !group.edits.isEmpty,
-           group.utf8Bytes + utf8Range.count > configuration.openGroupUTF8ByteLimit {
+            group.utf8Bytes + utf8Range.count > configuration.openGroupUTF8ByteLimit
+        {
             clearRedo()
             push(group)
             explicitGroup = UndoGroup(cause: .programmatic, acceptsTyping: false, time: now)
         }
         if let explicitGroup {
-            let merge = mergeable
+            let merge =
+                mergeable
                 ? explicitGroup.edits.last.flatMap { UndoMerge.plan(for: utf8Range, text: text, after: $0) }
                 : nil
             return Plan(group: explicitGroup, isNewGroup: false, merge: merge)
         }
         if mergeable, cause == .typing, let last = undoGroups.last, last.acceptsTyping,
-           now - last.lastEditTime <= configuration.typingPause,
-           let lastEdit = last.edits.last,
-           let merge = UndoMerge.plan(for: utf8Range, text: text, after: lastEdit) {
+            now - last.lastEditTime <= configuration.typingPause,
+            let lastEdit = last.edits.last,
+            let merge = UndoMerge.plan(for: utf8Range, text: text, after: lastEdit)
+        {
             return Plan(group: last, isNewGroup: false, merge: merge)
         }
-        return Plan(group: UndoGroup(cause: cause, acceptsTyping: cause == .typing, time: now), isNewGroup: true, merge: nil)
+        return Plan(
+            group: UndoGroup(cause: cause, acceptsTyping: cause == .typing, time: now), isNewGroup: true, merge: nil)
     }
 
     /// Records an applied edit (`newUTF8Range` now holds `insertedText`) into the planned group.
@@ -81,7 +85,8 @@ struct UndoStack {
                 if group.edits.isEmpty { group.selectionBefore?.referenceUTF8 -= replacedText.utf8.count }
             case .appendDeletion:
                 let before = last.replacedText.utf8.count
-                last.collapsed = CollapsedAnchor.merged(older: last.collapsed, newer: collapsed.map { $0.shifted(by: before) })
+                last.collapsed = CollapsedAnchor.merged(
+                    older: last.collapsed, newer: collapsed.map { $0.shifted(by: before) })
                 last.replacedText += replacedText
             case .trimInsertion:
                 // What is left of the insertion is in the document now: digest it from there.
@@ -91,11 +96,12 @@ struct UndoStack {
             }
             group.append(last)
         } else {
-            group.append(UndoEdit(
-                start: document.makeAnchor(utf8Offset: newUTF8Range.lowerBound, bias: .right),
-                end: document.makeAnchor(utf8Offset: newUTF8Range.upperBound, bias: .left),
-                inserted: TextDigest(insertedText), replacedText: replacedText, collapsed: collapsed
-            ))
+            group.append(
+                UndoEdit(
+                    start: document.makeAnchor(utf8Offset: newUTF8Range.lowerBound, bias: .right),
+                    end: document.makeAnchor(utf8Offset: newUTF8Range.upperBound, bias: .left),
+                    inserted: TextDigest(insertedText), replacedText: replacedText, collapsed: collapsed
+                ))
         }
         if group.edits.count == 1, plan.merge == nil {
             group.selectionBefore = selectionBefore

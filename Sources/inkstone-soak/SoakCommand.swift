@@ -7,8 +7,10 @@ import InkstoneFuzzing
 struct SoakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inkstone-soak",
-        abstract: "Makes random, type-correct calls to a fresh inkstoned over a private bus and its direct socket, checking invariants after every batch.",
-        discussion: "Exits 0 when no invariant broke, 1 otherwise. The daemon is the inkstoned built beside this program.")
+        abstract:
+            "Makes random, type-correct calls to a fresh inkstoned over a private bus and its direct socket, checking invariants after every batch.",
+        discussion:
+            "Exits 0 when no invariant broke, 1 otherwise. The daemon is the inkstoned built beside this program.")
 
     @Option(help: "Calls to make.") var calls = 20_000
     @Option(help: "Stop after this many seconds even if calls remain.") var seconds = 600
@@ -16,13 +18,17 @@ struct SoakCommand: ParsableCommand {
     @Option(help: "Calls between two invariant checks.") var batch = 200
     @Option(help: "Comma-separated known defects not to trigger (p2p-geometry, selection-overflow).")
     var avoid = ""
-    @Option(help: "Instead of random calls: this many connect/create/type/disconnect cycles, reporting the daemon's memory.")
+    @Option(
+        help: "Instead of random calls: this many connect/create/type/disconnect cycles, reporting the daemon's memory."
+    )
     var cycles: Int?
 
     func run() throws {
         if let cycles {
             let memory = try Soak.measureCycles(cycles, daemonPath: SoakConfiguration().daemonPath)
-            printNow("cycles: \(cycles); daemon memory \(memory.start) KiB after start-up, \(memory.warm) KiB after 100 cycles, \(memory.end) KiB at the end")
+            printNow(
+                "cycles: \(cycles); daemon memory \(memory.start) KiB after start-up, \(memory.warm) KiB after 100 cycles, \(memory.end) KiB at the end"
+            )
             return
         }
         var configuration = SoakConfiguration()

@@ -18,7 +18,9 @@ struct DictCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let link = try connection.connect()
-                for (reading, texts) in try link.client.learned(in: dictionary) { print(([reading] + texts).joined(separator: "\t")) }
+                for (reading, texts) in try link.client.learned(in: dictionary) {
+                    print(([reading] + texts).joined(separator: "\t"))
+                }
             }
         }
     }

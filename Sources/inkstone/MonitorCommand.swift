@@ -1,7 +1,7 @@
 import ArgumentParser
 import DBusKit
-import InkstoneClient
 import Glibc
+import InkstoneClient
 
 /// `inkstone monitor`: prints a context's notifications as they arrive.
 struct MonitorCommand: ParsableCommand {
@@ -90,7 +90,8 @@ extension MonitorCommand {
         var announced = false
         while true {
             do throws(InkstoneClientError) {
-                return try link.client.document(at: document).createContext(InputContextOptions(notifications: kinds)).path
+                return try link.client.document(at: document).createContext(InputContextOptions(notifications: kinds))
+                    .path
             } catch {
                 guard error.inkstoneName == "AccessDenied", let name = link.client.uniqueName else { throw error }
                 if !announced {
@@ -130,7 +131,8 @@ struct SignalLine {
     ]
 
     func render(json: Bool) -> String {
-        let names = signal.isNotifications && member == "PropertiesChanged"
+        let names =
+            signal.isNotifications && member == "PropertiesChanged"
             ? ["changed_properties"] : Self.argumentNames[member] ?? []
         let pairs = values.enumerated().map { offset, value in
             (offset < names.count ? names[offset] : "arg\(offset)", value)

@@ -25,8 +25,9 @@ struct InkstoneCommand: ParsableCommand {
     static func runCommandLine(_ arguments: [String]) -> Never {
         let names = configuration.subcommands.map { $0._commandName } + ["help"]
         if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
-            printError("inkstone: unknown command '\(first)'\(Suggestion.didYouMean(first, in: names)); "
-                + "commands: \(names.joined(separator: ", "))")
+            printError(
+                "inkstone: unknown command '\(first)'\(Suggestion.didYouMean(first, in: names)); "
+                    + "commands: \(names.joined(separator: ", "))")
             Glibc.exit(ExitStatus.usage)
         }
         do {

@@ -39,7 +39,8 @@ struct InkstoneDaemonCommand: ParsableCommand {
     @Option(help: "The configuration file (default: $XDG_CONFIG_HOME/inkstone/config.toml; must exist when given).")
     var config: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (default: the file's log_level, info).")
+    @Option(
+        help: "Log level: trace, debug, info, notice, warning, error, critical (default: the file's log_level, info).")
     var logLevel: String?
 
     @Flag(inversion: .prefixedNo, help: "Listen for direct peer-to-peer connections (GetPeerAddress).")
@@ -69,12 +70,16 @@ struct InkstoneDaemonCommand: ParsableCommand {
     @Option(help: "Engine of a context created without one (default_engine).")
     var defaultEngine: String?
 
-    @Option(help: "Bytes queued for a listener that does not read before its signals are dropped (and a direct peer is disconnected) (limits.listener_backlog_bytes).")
+    @Option(
+        help:
+            "Bytes queued for a listener that does not read before its signals are dropped (and a direct peer is disconnected) (limits.listener_backlog_bytes)."
+    )
     var maxListenerBacklog: Int?
 
-    @Option(help: ArgumentHelp(
-        "Also serve these client protocols, comma-separated: fcitx5 (org.fcitx.Fcitx5, org.freedesktop.portal.Fcitx), ibus (org.freedesktop.portal.IBus) (compat.fronts).",
-        valueName: "fronts"))
+    @Option(
+        help: ArgumentHelp(
+            "Also serve these client protocols, comma-separated: fcitx5 (org.fcitx.Fcitx5, org.freedesktop.portal.Fcitx), ibus (org.freedesktop.portal.IBus) (compat.fronts).",
+            valueName: "fronts"))
     var compat: String?
 
     @Flag(help: "Print every exported (interface, member, kind, signature, detail) and exit.")

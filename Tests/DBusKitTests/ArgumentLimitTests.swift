@@ -5,7 +5,8 @@ import Testing
     private static let limits = ArgumentLimits(stringBytes: 10, errorName: "org.example.Error.TooLong")
 
     private func message(_ body: (inout MessageWriter) -> Void) throws -> Message {
-        let message = try #require(Message.methodCall(destination: nil, path: "/t", interface: "org.example.T", member: "M"))
+        let message = try #require(
+            Message.methodCall(destination: nil, path: "/t", interface: "org.example.T", member: "M"))
         message.write(body)
         return message
     }

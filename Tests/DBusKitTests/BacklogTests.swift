@@ -56,7 +56,8 @@ private final class PeerPair {
         let payload = String(repeating: "x", count: 1024)
         var dropped = 0
         for _ in 0..<8000 {
-            let serial = try pair.accepted.send(try #require(Message.signal(path: "/s", interface: "org.example.S", member: "Tick")).writing(payload))
+            let serial = try pair.accepted.send(
+                try #require(Message.signal(path: "/s", interface: "org.example.S", member: "Tick")).writing(payload))
             if serial == 0 { dropped += 1 }
             #expect(pair.accepted.outgoingBytes <= limit + 4096)
         }

@@ -25,10 +25,12 @@ final class EchoService: @unchecked Sendable {
         }
         table.method("Never") { _, _ in .deferred }
         let label = self.label
-        table.property("Label", signature: "s", get: { $0.append(label.value.withLock { $0 }) }, set: { reader in
-            let value = try reader.readString()
-            label.value.withLock { $0 = value }
-        })
+        table.property(
+            "Label", signature: "s", get: { $0.append(label.value.withLock { $0 }) },
+            set: { reader in
+                let value = try reader.readString()
+                label.value.withLock { $0 = value }
+            })
         table.property("Answer", signature: "i", get: { $0.append(Int32(42)) })
         table.signal("Ticked", signature: "u")
         let object = ExportedObject(interfaces: [table] + extraInterfaces)

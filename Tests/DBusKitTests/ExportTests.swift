@@ -24,10 +24,14 @@ import Testing
             _ = try client.call(EchoService.name, EchoService.path, "org.example.Missing", "Echo") { $0.append("x") }
         }
         expectError(DBusErrorName.invalidArgs) {
-            _ = try client.call(EchoService.name, EchoService.path, EchoService.interface, "Echo") { $0.append(Int32(1)) }
+            _ = try client.call(EchoService.name, EchoService.path, EchoService.interface, "Echo") {
+                $0.append(Int32(1))
+            }
         }
         expectError(DBusErrorName.unknownObject) {
-            _ = try client.call(EchoService.name, "/org/example/Nowhere", EchoService.interface, "Echo") { $0.append("x") }
+            _ = try client.call(EchoService.name, "/org/example/Nowhere", EchoService.interface, "Echo") {
+                $0.append("x")
+            }
         }
         expectError("org.example.Error.Requested") {
             _ = try client.call(EchoService.name, EchoService.path, EchoService.interface, "Fail") { $0.append("why") }
@@ -86,8 +90,10 @@ import Testing
         let client = try BusClient(address: service.bus.address)
         let introspectable = "org.freedesktop.DBus.Introspectable"
         let xml = try client.callString(EchoService.name, EchoService.path, introspectable, "Introspect")
-        for fragment in ["<method name=\"Echo\">", "<property name=\"Label\" type=\"s\" access=\"readwrite\"/>",
-                         "<signal name=\"Ticked\">", "org.freedesktop.DBus.Properties"] {
+        for fragment in [
+            "<method name=\"Echo\">", "<property name=\"Label\" type=\"s\" access=\"readwrite\"/>",
+            "<signal name=\"Ticked\">", "org.freedesktop.DBus.Properties",
+        ] {
             #expect(xml.contains(fragment), "\(fragment) missing from \(xml)")
         }
         let parent = try client.callString(EchoService.name, "/org/example", introspectable, "Introspect")

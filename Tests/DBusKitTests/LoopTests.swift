@@ -9,9 +9,10 @@ import Testing
         let service = try EchoService()
         let client = try BusClient(address: service.bus.address)
         for text in ["こんにちは", "naïve 👩‍👩‍👧", ""] {
-            #expect(try client.callString(EchoService.name, EchoService.path, EchoService.interface, "Echo") {
-                $0.append(text)
-            } == text)
+            #expect(
+                try client.callString(EchoService.name, EchoService.path, EchoService.interface, "Echo") {
+                    $0.append(text)
+                } == text)
         }
     }
 
@@ -27,9 +28,10 @@ import Testing
                 path: EchoService.path, interface: EchoService.interface, member: "Ticked", destination: destination
             ) { $0.append(UInt32(7)) }
         }
-        let thread = try #require(PosixThread.spawn {
-            if route == "execute" { loop.execute(emit) } else { emit() }
-        })
+        let thread = try #require(
+            PosixThread.spawn {
+                if route == "execute" { loop.execute(emit) } else { emit() }
+            })
         thread.join()
         let signal = try #require(client.waitForSignal(member: "Ticked", timeout: .seconds(5)))
         var reader = try MessageReader(signal, expecting: "u")
@@ -49,8 +51,10 @@ import Testing
         }
         let outcome = Mutex<(String?, Bool)?>(nil)
         loop.execute {
-            guard let message = Message.methodCall(
-                destination: EchoService.name, path: EchoService.path, interface: EchoService.interface, member: "Echo")
+            guard
+                let message = Message.methodCall(
+                    destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
+                    member: "Echo")
             else { return }
             message.write { $0.append("async ✓") }
             try? caller.call(message, timeoutMilliseconds: 5000) { result in
@@ -77,8 +81,10 @@ import Testing
         }
         let failure = Mutex<DBusKitError?>(nil)
         loop.execute {
-            guard let message = Message.methodCall(
-                destination: EchoService.name, path: EchoService.path, interface: EchoService.interface, member: "Never")
+            guard
+                let message = Message.methodCall(
+                    destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
+                    member: "Never")
             else { return }
             try? caller.call(message, timeoutMilliseconds: 200) { result in
                 if case .failure(let error) = result { failure.withLock { $0 = error } }
@@ -135,8 +141,10 @@ import Testing
             loop.stop()
             caller.close()
         }
-        let message = try #require(Message.methodCall(
-            destination: EchoService.name, path: EchoService.path, interface: EchoService.interface, member: "Echo"))
+        let message = try #require(
+            Message.methodCall(
+                destination: EchoService.name, path: EchoService.path, interface: EchoService.interface, member: "Echo")
+        )
         message.write { $0.append("hop") }
         let outcome = Mutex<Bool?>(nil)
         try caller.call(message, timeoutMilliseconds: 5000) { result in

@@ -1,7 +1,6 @@
-import InkstoneTestSupport
 import DBusKit
+import InkstoneTestSupport
 import Testing
-
 
 @Suite struct MessageCodecTests {
     private func emptyMessage() throws -> Message {
@@ -29,7 +28,8 @@ import Testing
             let element = randomValue(&random, depth: depth - 1)
             return .array(elementSignature: element.signature, [element, element])
         case 13:
-            return .structure((0..<Int.random(in: 1...3, using: &random)).map { _ in randomValue(&random, depth: depth - 1) })
+            return .structure(
+                (0..<Int.random(in: 1...3, using: &random)).map { _ in randomValue(&random, depth: depth - 1) })
         case 14:
             let entries = (0..<Int.random(in: 0...3, using: &random)).map { number in
                 ("key\(number)", randomValue(&random, depth: depth - 1))
@@ -100,8 +100,12 @@ import Testing
         }
         #expect(flags == [[true, false, true]])
         #expect(try reader.readArray { try $0.readBool() } == [true, false, true])
-        #expect(try reader.readArray { element in try element.readStruct { item in
-            [try item.readString(), try item.readString(), try item.readString()] } } == [["a", "b", "c"]])
+        #expect(
+            try reader.readArray { element in
+                try element.readStruct { item in
+                    [try item.readString(), try item.readString(), try item.readString()]
+                }
+            } == [["a", "b", "c"]])
         #expect(reader.isAtEnd)
     }
 

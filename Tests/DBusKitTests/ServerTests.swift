@@ -1,5 +1,5 @@
-import Glibc
 import DBusKit
+import Glibc
 import InkstoneTestSupport
 import Synchronization
 import Testing

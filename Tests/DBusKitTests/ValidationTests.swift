@@ -61,14 +61,17 @@ import Testing
             ("string", { $0.append("cut\u{0}here") }),
             ("object path", { $0.append(objectPath: "not/a/path") }),
             ("signature", { $0.append(signature: "a{") }),
-            ("nested string", { writer in
-                writer.appendArray(of: "{sv}") { array in
-                    array.appendDictEntry { entry in
-                        entry.append("key")
-                        entry.appendVariant(signature: "s") { $0.append("\u{0}") }
+            (
+                "nested string",
+                { writer in
+                    writer.appendArray(of: "{sv}") { array in
+                        array.appendDictEntry { entry in
+                            entry.append("key")
+                            entry.appendVariant(signature: "s") { $0.append("\u{0}") }
+                        }
                     }
                 }
-            }),
+            ),
             ("array signature", { $0.appendArray(of: "{s") { _ in } }),
             ("variant signature", { $0.appendVariant(signature: "ss") { _ in } }),
         ]
@@ -135,8 +138,9 @@ import Testing
             #expect(error.message == "x\u{FFFD}y", "\(error)")
         }
         // The service still answers.
-        #expect(try client.callString(EchoService.name, EchoService.path, EchoService.interface, "Echo") {
-            $0.append("alive")
-        } == "alive")
+        #expect(
+            try client.callString(EchoService.name, EchoService.path, EchoService.interface, "Echo") {
+                $0.append("alive")
+            } == "alive")
     }
 }

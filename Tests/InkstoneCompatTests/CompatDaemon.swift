@@ -26,7 +26,8 @@ final class CompatDaemon {
             try #require(try daemon.waitForName(name, on: self.bus.address), "no \(name): \(daemon.stderr)")
         }
         if fronts.contains("ibus") {
-            try #require(try daemon.waitForName(ibusPortalName, on: self.bus.address), "no IBus portal: \(daemon.stderr)")
+            try #require(
+                try daemon.waitForName(ibusPortalName, on: self.bus.address), "no IBus portal: \(daemon.stderr)")
         }
     }
 
@@ -95,8 +96,14 @@ final class CompatPeer {
     func createFcitxContext(capability: UInt64 = FcitxCapability.gtk3) throws -> String {
         let exchange = try call(inputMethodPath, inputMethodInterface, "CreateInputContext") { writer in
             writer.appendArray(of: "(ss)") { array in
-                array.appendStruct { $0.append("display"); $0.append("x11:") }
-                array.appendStruct { $0.append("program"); $0.append("compat-tests") }
+                array.appendStruct {
+                    $0.append("display")
+                    $0.append("x11:")
+                }
+                array.appendStruct {
+                    $0.append("program")
+                    $0.append("compat-tests")
+                }
             }
         }
         var reader = try MessageReader(exchange.reply, expecting: "oay")
@@ -111,11 +118,17 @@ final class CompatPeer {
     @discardableResult
     func press(_ keysym: UInt32, state: UInt32 = 0, on path: String) throws -> Exchange {
         let press = try call(path, fcitxContextInterface, "ProcessKeyEvent") { writer in
-            writer.append(keysym); writer.append(UInt32(0)); writer.append(state); writer.append(false)
+            writer.append(keysym)
+            writer.append(UInt32(0))
+            writer.append(state)
+            writer.append(false)
             writer.append(UInt32(0))
         }
         try call(path, fcitxContextInterface, "ProcessKeyEvent") { writer in
-            writer.append(keysym); writer.append(UInt32(0)); writer.append(state); writer.append(true)
+            writer.append(keysym)
+            writer.append(UInt32(0))
+            writer.append(state)
+            writer.append(true)
             writer.append(UInt32(0))
         }
         return press
@@ -158,9 +171,11 @@ extension Message {
     /// `UpdateFormattedPreedit`'s text and byte cursor.
     var formattedPreedit: (text: String, cursor: Int32)? {
         var reader = self.reader()
-        guard let segments = try? reader.readArray({ element in
-            try element.readStruct { fields in (try fields.readString(), try fields.readInt32()) }
-        }), let cursor = try? reader.readInt32() else { return nil }
+        guard
+            let segments = try? reader.readArray({ element in
+                try element.readStruct { fields in (try fields.readString(), try fields.readInt32()) }
+            }), let cursor = try? reader.readInt32()
+        else { return nil }
         return (segments.map(\.0).joined(), cursor)
     }
 }

@@ -17,13 +17,16 @@ final class DesktopSession {
     /// Why a desktop test cannot run here (a package missing), nil when it can.
     static func missing(_ files: [String]) -> String? {
         let absent = files.filter { access($0, F_OK) != 0 }
-        return absent.isEmpty ? nil : "not installed: \(absent.joined(separator: ", ")) (scripts/ensure-deps.sh installs them)"
+        return absent.isEmpty
+            ? nil : "not installed: \(absent.joined(separator: ", ")) (scripts/ensure-deps.sh installs them)"
     }
 
     init() throws {
         folder = try makeTemporaryDirectory(prefix: "inkstone-desktop")
         var number = 90 + Int(getpid() % 400)
-        while access("/tmp/.X11-unix/X\(number)", F_OK) == 0 || access("/tmp/.X\(number)-lock", F_OK) == 0 { number += 1 }
+        while access("/tmp/.X11-unix/X\(number)", F_OK) == 0 || access("/tmp/.X\(number)-lock", F_OK) == 0 {
+            number += 1
+        }
         display = ":\(number)"
         title = "inkstone-text-app-\(number)"
         server = try DaemonProcess(
@@ -44,7 +47,9 @@ final class DesktopSession {
         let appPath = repositoryRoot() + "/Tests/InkstoneCompatApps/text_app.py"
         app = try DaemonProcess(
             executable: "/usr/bin/python3",
-            arguments: [appPath, "--toolkit", toolkit, "--state", statePath, "--commands", commandsPath, "--title", title],
+            arguments: [
+                appPath, "--toolkit", toolkit, "--state", statePath, "--commands", commandsPath, "--title", title,
+            ],
             environment: [
                 "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": busAddress, "GDK_BACKEND": "x11",
                 "QT_QPA_PLATFORM": "xcb", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "LANG": "C.UTF-8",
@@ -57,8 +62,9 @@ final class DesktopSession {
     /// Gives the app's window the keyboard focus (no window manager: XSetInputFocus).
     func focusWindow() throws {
         try Self.waitUntil("the app's window has the focus", timeout: 20) { [self] in
-            _ = try? run(["xdotool", "search", "--name", title, "windowfocus", "%1"], environment: ["DISPLAY": display],
-                         timeout: .seconds(5))
+            _ = try? run(
+                ["xdotool", "search", "--name", title, "windowfocus", "%1"], environment: ["DISPLAY": display],
+                timeout: .seconds(5))
             return state["active"] == "1" || appEnded
         }
     }

@@ -37,7 +37,8 @@ import Testing
     /// The Xvfb, xdotool and module files one toolkit's tests need.
     static func requirements(_ module: String) -> [String] { ["/usr/bin/Xvfb", "/usr/bin/xdotool", module] }
     static let gtk4Fcitx = "/usr/lib/x86_64-linux-gnu/gtk-4.0/4.0.0/immodules/libim-fcitx5.so"
-    static let qt5Fcitx = "/usr/lib/x86_64-linux-gnu/qt5/plugins/platforminputcontexts/libfcitx5platforminputcontextplugin.so"
+    static let qt5Fcitx =
+        "/usr/lib/x86_64-linux-gnu/qt5/plugins/platforminputcontexts/libfcitx5platforminputcontextplugin.so"
     static let gtk3IBus = "/usr/lib/x86_64-linux-gnu/gtk-3.0/3.0.0/immodules/im-ibus.so"
 
     /// Starts the daemon and the app, waits for the module, types the proofs; the daemon's log.

@@ -8,7 +8,8 @@ import Testing
     @Test func versionCreateAndEmptyProperties() throws {
         let daemon = try CompatDaemon()
         let peer = try CompatPeer(daemon)
-        var version = try MessageReader(try peer.call(inputMethodPath, inputMethodInterface, "Version").reply, expecting: "u")
+        var version = try MessageReader(
+            try peer.call(inputMethodPath, inputMethodInterface, "Version").reply, expecting: "u")
         #expect(try version.readUInt32() == 1)
         let path = try peer.createFcitxContext()
         #expect(path.hasPrefix("/org/freedesktop/portal/inputcontext/"))
@@ -17,7 +18,8 @@ import Testing
         #expect(try reader.readVardict().isEmpty)
         // The portal name answers on the legacy path too.
         let portal = try CompatPeer(daemon, destination: fcitxPortalName)
-        var legacy = try MessageReader(try portal.call("/inputmethod", inputMethodInterface, "Version").reply, expecting: "u")
+        var legacy = try MessageReader(
+            try portal.call("/inputmethod", inputMethodInterface, "Version").reply, expecting: "u")
         #expect(try legacy.readUInt32() == 1)
     }
 
@@ -54,7 +56,10 @@ import Testing
         var entries: [[(UInt32, String)]] = []
         for keysym in Key.ascii("gksr") {
             let exchange = try peer.call(path, fcitxContextInterface, "ProcessKeyEventBatch") { writer in
-                writer.append(keysym); writer.append(UInt32(0)); writer.append(UInt32(0)); writer.append(false)
+                writer.append(keysym)
+                writer.append(UInt32(0))
+                writer.append(UInt32(0))
+                writer.append(false)
                 writer.append(UInt32(0))
             }
             #expect(exchange.signals("CommitString").isEmpty && exchange.signals("UpdateFormattedPreedit").isEmpty)
@@ -143,12 +148,16 @@ import Testing
         let path = try peer.createFcitxContext()
         try peer.press(Key.hangul, on: path)
         try peer.call(path, fcitxContextInterface, "SetSurroundingText") {
-            $0.append("가 한"); $0.append(UInt32(3)); $0.append(UInt32(3))
+            $0.append("가 한")
+            $0.append(UInt32(3))
+            $0.append(UInt32(3))
         }
         // Out of range: refused, and the text stays.
         #expect(throws: DBusKitError.self) {
             try peer.call(path, fcitxContextInterface, "SetSurroundingText") {
-                $0.append("x"); $0.append(UInt32(5)); $0.append(UInt32(5))
+                $0.append("x")
+                $0.append(UInt32(5))
+                $0.append(UInt32(5))
             }
         }
         let open = try peer.press(Key.hangulHanja, on: path)
@@ -167,7 +176,9 @@ import Testing
         let path = try peer.createFcitxContext()
         do {
             try peer.call(path, fcitxContextInterface, "SetSurroundingText") {
-                $0.append(String(repeating: "한", count: 30)); $0.append(UInt32(0)); $0.append(UInt32(0))
+                $0.append(String(repeating: "한", count: 30))
+                $0.append(UInt32(0))
+                $0.append(UInt32(0))
             }
             Issue.record("a 90-byte string passed a 64-byte limit")
         } catch let error as DBusKitError {
@@ -242,7 +253,10 @@ import Testing
         try writeFile(folder + "/config.toml", "[compat]\nfronts = [\"fcitx5\"]\ntoggle_key = \"F12\"\n")
         let bus = try PrivateBus()
         let daemon = try DaemonProcess(arguments: ["--address", bus.address, "--config", folder + "/config.toml"])
-        defer { daemon.signal(SIGTERM); _ = daemon.waitForExit(timeout: .seconds(5)) }
+        defer {
+            daemon.signal(SIGTERM)
+            _ = daemon.waitForExit(timeout: .seconds(5))
+        }
         try #require(try daemon.waitForName(fcitxName, on: bus.address), "\(daemon.stderr)")
         let peer = try CompatPeer(address: bus.address)
         // Both names are requested together: the one not configured has no owner.

@@ -21,10 +21,14 @@ import Testing
     @discardableResult
     private func press(_ peer: CompatPeer, _ keysym: UInt32, on path: String) throws -> CompatPeer.Exchange {
         let press = try peer.call(path, ibusContextInterface, "ProcessKeyEvent") {
-            $0.append(keysym); $0.append(UInt32(30)); $0.append(UInt32(0))
+            $0.append(keysym)
+            $0.append(UInt32(30))
+            $0.append(UInt32(0))
         }
         try peer.call(path, ibusContextInterface, "ProcessKeyEvent") {
-            $0.append(keysym); $0.append(UInt32(30)); $0.append(UInt32(1 << 30))
+            $0.append(keysym)
+            $0.append(UInt32(30))
+            $0.append(UInt32(1 << 30))
         }
         return press
     }
@@ -81,7 +85,11 @@ import Testing
                     fields.append(vardict: [:])
                     fields.append("가 한")
                     fields.appendVariant(signature: "(sa{sv}av)") { list in
-                        list.appendStruct { $0.append("IBusAttrList"); $0.append(vardict: [:]); $0.appendArray(of: "v") { _ in } }
+                        list.appendStruct {
+                            $0.append("IBusAttrList")
+                            $0.append(vardict: [:])
+                            $0.appendArray(of: "v") { _ in }
+                        }
                     }
                 }
             }
@@ -101,7 +109,9 @@ import Testing
         let path = try createContext(owner)
         do {
             try intruder.call(path, ibusContextInterface, "ProcessKeyEvent") {
-                $0.append(UInt32(0x67)); $0.append(UInt32(34)); $0.append(UInt32(0))
+                $0.append(UInt32(0x67))
+                $0.append(UInt32(34))
+                $0.append(UInt32(0))
             }
             Issue.record("another client's key was accepted")
         } catch let error as DBusKitError {

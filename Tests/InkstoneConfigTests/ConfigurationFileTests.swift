@@ -69,9 +69,11 @@ import Testing
         configuration.limits.contextsPerPeer = 3
         let text = ConfigurationFile.render(configuration)
         #expect(try ConfigurationFile.parse(text) == configuration)
-        for key in ["default_engine", "engine_cycle", "log_level", "cycle_engine", "hanja", "unicode", "page_size",
-                    "labels", "keyboard", "keyboard_directory", "contexts_per_peer", "documents_per_peer", "document_bytes",
-                    "string_bytes"] {
+        for key in [
+            "default_engine", "engine_cycle", "log_level", "cycle_engine", "hanja", "unicode", "page_size",
+            "labels", "keyboard", "keyboard_directory", "contexts_per_peer", "documents_per_peer", "document_bytes",
+            "string_bytes",
+        ] {
             #expect(text.contains("\n\(key) = "), "\(key) missing from:\n\(text)")
         }
         #expect(try ConfigurationFile.parse(ConfigurationFile.render(Configuration())) == Configuration())
@@ -81,7 +83,10 @@ import Testing
         ("a = 1\nb = \n", 2, "expected"),
         ("\n\n[limits]\ncontexts_per_peer = -5\n", 4, "limits.contexts_per_peer is -5"),
         ("log_level = \"info\"\ndefault_engine = \"hangl\"\n", 2, "did you mean 'hangul'?"),
-        ("[candidates]\npage_sise = 4\n", 2, "unknown key 'candidates.page_sise' (did you mean 'candidates.page_size'?)"),
+        (
+            "[candidates]\npage_sise = 4\n", 2,
+            "unknown key 'candidates.page_sise' (did you mean 'candidates.page_size'?)"
+        ),
         ("[candidates]\npage_size = 11\n", 2, "1 to 10"),
         ("[candidates]\npage_size = \"9\"\n", 2, "must be an integer, not a string"),
         ("[keys]\nhanja = [\"F9\", \"Nosuchkey\"]\n", 2, "keys.hanja"),
@@ -107,7 +112,8 @@ import Testing
     }
 
     @Test func aMissingDefaultFileIsTheDefaultsButAMissingNamedFileIsAnError() throws {
-        let (configuration, source) = try ConfigurationFile.load(path: "/nonexistent/inkstone/config.toml", required: false)
+        let (configuration, source) = try ConfigurationFile.load(
+            path: "/nonexistent/inkstone/config.toml", required: false)
         #expect(configuration == Configuration())
         #expect(source == "")
         #expect(throws: ConfigurationError.self) {
@@ -116,7 +122,8 @@ import Testing
     }
 
     @Test func defaultPathFollowsXDG() {
-        #expect(ConfigurationFile.defaultPath { ["XDG_CONFIG_HOME": "/c", "HOME": "/h"][$0] } == "/c/inkstone/config.toml")
+        #expect(
+            ConfigurationFile.defaultPath { ["XDG_CONFIG_HOME": "/c", "HOME": "/h"][$0] } == "/c/inkstone/config.toml")
         #expect(ConfigurationFile.defaultPath { ["HOME": "/h"][$0] } == "/h/.config/inkstone/config.toml")
     }
 

@@ -22,7 +22,10 @@ import Testing
         // One undo group of two edits: "abc" typed, then "xyz" typed before it.
         try peer.call(writer, "BeginUndoGroup")
         try peer.insert(writer, "abc")
-        try peer.call(writer, "SetSelectedRange") { $0.append(Int64(0)); $0.append(Int64(0)) }
+        try peer.call(writer, "SetSelectedRange") {
+            $0.append(Int64(0))
+            $0.append(Int64(0))
+        }
         try peer.insert(writer, "xyz")
         try peer.call(writer, "EndUndoGroup")
         // The other context changes the text of the group's first edit.
@@ -70,13 +73,16 @@ import Testing
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)
         // A Hangul key opens marked text, which is Busy while another context composes.
-        let (composer, typist) = try Self.sharedPair(peer, second: ["queue_edits": .bool(false), "engine": .string("hangul")])
+        let (composer, typist) = try Self.sharedPair(
+            peer, second: ["queue_edits": .bool(false), "engine": .string("hangul")])
         try peer.insert(typist, "abc")
         try peer.setMarked(composer, "x", 1, 0, 0, 0)
         let revision = try peer.revision(typist)
         _ = try peer.drainSignals()
 
-        #expect(peer.errorName(typist, "ProcessKeyNames") { $0.append(strings: ["Home", "g"]) } == "org.inkstone.Error.Busy")
+        #expect(
+            peer.errorName(typist, "ProcessKeyNames") { $0.append(strings: ["Home", "g"]) } == "org.inkstone.Error.Busy"
+        )
         #expect(try peer.range(typist, "SelectedRange") == (4, 0))
         #expect(try peer.text(typist) == "xabc")
         #expect(try peer.revision(typist) == revision)
@@ -92,8 +98,9 @@ import Testing
         let canUndo = try peer.property(context, "CanUndo")?.boolValue
         _ = try peer.drainSignals()
 
-        #expect(peer.errorName(context, "ProcessKeyNames") { $0.append(strings: ["x", "y", "BackSpace", "z", "w", "v"]) }
-            == "org.inkstone.Error.LimitExceeded")
+        #expect(
+            peer.errorName(context, "ProcessKeyNames") { $0.append(strings: ["x", "y", "BackSpace", "z", "w", "v"]) }
+                == "org.inkstone.Error.LimitExceeded")
         #expect(try peer.text(context) == "ab")
         #expect(try peer.revision(context) == revision)
         #expect(try peer.range(context, "SelectedRange") == (2, 0))
@@ -114,8 +121,9 @@ import Testing
         _ = try peer.drainSignals()
 
         // 하 + 나 + … passes 9 bytes on the way.
-        #expect(peer.errorName(context, "ProcessKeyNames") { $0.append(strings: ["k", "s", "k", "s", "k", "s", "k"]) }
-            == "org.inkstone.Error.LimitExceeded")
+        #expect(
+            peer.errorName(context, "ProcessKeyNames") { $0.append(strings: ["k", "s", "k", "s", "k", "s", "k"]) }
+                == "org.inkstone.Error.LimitExceeded")
         #expect(try peer.text(context) == "ㅎ")
         #expect(try peer.call(context, "MarkedRange").map(\.compact) == marked.map(\.compact))
         #expect(try peer.drainSignals().isEmpty)
@@ -130,7 +138,9 @@ import Testing
         let context = try peer.newContext()
         _ = try peer.drainSignals()
         let names = Array(repeating: "a", count: 1_025)
-        #expect(peer.errorName(context, "ProcessKeyNames") { $0.append(strings: names) } == "org.inkstone.Error.LimitExceeded")
+        #expect(
+            peer.errorName(context, "ProcessKeyNames") { $0.append(strings: names) }
+                == "org.inkstone.Error.LimitExceeded")
         #expect(try peer.text(context) == "")
         #expect(try peer.drainSignals().isEmpty)
         #expect(try peer.keys(context, Array(repeating: "a", count: 1_024)).count == 1_024)

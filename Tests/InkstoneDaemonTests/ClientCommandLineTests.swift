@@ -21,7 +21,10 @@ import Testing
         #expect(result.stdout.contains("unhandled: Control+Shift+u\n"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("text: 4e2d\n"), "\(result.stdout)")
         let unicode = try inkstone(
-            ["type", "--engine", "unicode", "Control+Shift+u", "4", "e", "2", "d", "space", "--address", daemon.bus.address])
+            [
+                "type", "--engine", "unicode", "Control+Shift+u", "4", "e", "2", "d", "space", "--address",
+                daemon.bus.address,
+            ])
         #expect(unicode.termination == .exited(0), "\(unicode.stdout) \(unicode.stderr)")
         #expect(unicode.stdout.hasSuffix("text: 中\n"), "\(unicode.stdout)")
     }

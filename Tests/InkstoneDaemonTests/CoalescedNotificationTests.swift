@@ -10,7 +10,8 @@ import Testing
         guard case .array(_, let items)? = signal.arguments.first else { return [] }
         return items.compactMap { item in
             guard case .structure(let fields) = item, fields.count == 2, case .string(let member) = fields[0],
-                  case .array(_, let arguments) = fields[1] else { return nil }
+                case .array(_, let arguments) = fields[1]
+            else { return nil }
             return (member, arguments.map { if case .variant(let inner) = $0 { inner } else { $0 } })
         }
     }
@@ -19,10 +20,12 @@ import Testing
         let running = try RunningDaemon()
         let typist = try InkstonePeer(running)
         let observer = try InkstonePeer(running)
-        let document = try typist.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
+        let document =
+            try typist.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
         try typist.call(document, "Share", interface: documentInterface) { $0.append(observer.name) }
         let typed = try typist.createContext([
-            "document": .objectPath(document), "engine": .string("hangul"), "coalesce": .bool(true)])
+            "document": .objectPath(document), "engine": .string("hangul"), "coalesce": .bool(true),
+        ])
         let watching = try observer.newContext(["document=\(document)", "coalesce=true", "notifications=text"])
         _ = try typist.drainSignals()
         _ = try observer.drainSignals()
@@ -51,8 +54,9 @@ import Testing
         let typist = try InkstonePeer(running)
         let typed = try typist.createContext(["coalesce": .bool(true)])
         _ = try typist.drainSignals()
-        guard let call = Message.methodCall(
-            destination: busName, path: typed, interface: contextInterface, member: "InsertText")
+        guard
+            let call = Message.methodCall(
+                destination: busName, path: typed, interface: contextInterface, member: "InsertText")
         else { throw TestSupportError("no message") }
         call.write { $0.append("한") }
         try typist.client.connection.send(call)

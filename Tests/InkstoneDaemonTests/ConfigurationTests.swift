@@ -30,16 +30,20 @@ import Testing
 
     @Test func flagsOverrideTheFile() throws {
         let (home, _) = try configHome("default_engine = \"hangul\"\n[limits]\ncontexts_per_peer = 1\n")
-        let running = try RunningDaemon(arguments: ["--default-engine", "direct", "--max-contexts", "2"],
-                                        environment: ["XDG_CONFIG_HOME": home])
+        let running = try RunningDaemon(
+            arguments: ["--default-engine", "direct", "--max-contexts", "2"],
+            environment: ["XDG_CONFIG_HOME": home])
         let peer = try InkstonePeer(running)
         #expect(try engine(peer, try peer.newContext()) == "direct")
         _ = try peer.newContext()
-        #expect(peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) { $0.append(strings: []) }
-            == "org.inkstone.Error.LimitExceeded")
+        #expect(
+            peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) { $0.append(strings: []) }
+                == "org.inkstone.Error.LimitExceeded")
     }
 
-    @Test(arguments: [["--max-contexts=-5"], ["--max-string-bytes", "0"], ["--log-level", "loud"], ["--default-engine", "hangl"]])
+    @Test(arguments: [
+        ["--max-contexts=-5"], ["--max-string-bytes", "0"], ["--log-level", "loud"], ["--default-engine", "hangl"],
+    ])
     func badFlagsStopTheStartWithStatusOne(_ flags: [String]) throws {
         let bus = try PrivateBus()
         let daemon = try DaemonProcess(arguments: ["--address", bus.address] + flags)
@@ -110,16 +114,18 @@ import Testing
         #expect(!"\(listed)".contains("hangul"), "\(listed)")
         let unavailable = try peer.call(servicePath, "ListUnavailableEngines", interface: serviceInterface)
         #expect("\(unavailable)".contains("libhangul-data"), "\(unavailable)")
-        #expect(peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
-            $0.append(strings: ["engine=hangul"])
-        } == "org.inkstone.Error.InvalidState")
+        #expect(
+            peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
+                $0.append(strings: ["engine=hangul"])
+            } == "org.inkstone.Error.InvalidState")
         let context = try peer.newContext()
         #expect(peer.errorName(context, "SetEngine") { $0.append("hangul:39") } == "org.inkstone.Error.InvalidState")
         #expect(try engine(peer, context) == "compose")
     }
 
     @Test func theCycleKeyStepsThroughTheEngines() throws {
-        let (home, _) = try configHome("engine_cycle = [\"direct\", \"hangul\"]\n[keys]\ncycle_engine = \"Shift+space\"\n")
+        let (home, _) = try configHome(
+            "engine_cycle = [\"direct\", \"hangul\"]\n[keys]\ncycle_engine = \"Shift+space\"\n")
         let running = try RunningDaemon(environment: ["XDG_CONFIG_HOME": home])
         let peer = try InkstonePeer(running)
         let context = try peer.newContext()
@@ -145,6 +151,7 @@ import Testing
         _ = try peer.keys(context, ["g", "k", "s", "Hangul_Hanja", "s"])
         #expect(try peer.text(context) == second + String(second.suffix(1)), "the label key s picked another candidate")
         _ = try peer.keys(context, ["g", "k", "s", "Hangul_Hanja", "Next"])
-        #expect(peer.errorName(context, "SelectCandidate") { $0.append(Int32(3)) } == "org.inkstone.Error.InvalidArgument")
+        #expect(
+            peer.errorName(context, "SelectCandidate") { $0.append(Int32(3)) } == "org.inkstone.Error.InvalidArgument")
     }
 }

@@ -16,10 +16,15 @@ import Testing
         }
     }
 
-    @Test(arguments: units, NotificationMode.allCases) func typingReportsEveryOffsetInTheUnit(unit: String, mode: NotificationMode) throws {
+    @Test(arguments: units, NotificationMode.allCases) func typingReportsEveryOffsetInTheUnit(
+        unit: String, mode: NotificationMode
+    ) throws {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running, mode: mode)
-        let context = try peer.createContext(["unit": .string(unit), "notifications": .array(elementSignature: "s", [.string("text"), .string("selection")])])
+        let context = try peer.createContext([
+            "unit": .string(unit),
+            "notifications": .array(elementSignature: "s", [.string("text"), .string("selection")]),
+        ])
         #expect(try peer.property(context, "Unit")?.stringValue == unit)
         _ = try peer.drainSignals()
         let text = Self.sample
@@ -36,8 +41,10 @@ import Testing
             #expect(dids.count == 1, "\(signals)")
             if let did = dids.first {
                 #expect(did.arguments[0].uint64 == revision)
-                #expect(did.arguments[1].int == before && did.arguments[2].int == 0 && did.arguments[3].int == after - before,
-                        "\(unit) typing \(grapheme): \(did)")
+                #expect(
+                    did.arguments[1].int == before && did.arguments[2].int == 0
+                        && did.arguments[3].int == after - before,
+                    "\(unit) typing \(grapheme): \(did)")
                 #expect(did.arguments[4].stringValue == "typing")
             }
             let selection = signals.last { $0.member == "SelectionDidChange" }
@@ -48,11 +55,20 @@ import Testing
         var start = 0
         for grapheme in text {
             let length = Self.count(String(grapheme)[...], in: unit)
-            let read = try peer.call(context, "TextInRange") { $0.append(Int64(start)); $0.append(Int64(length)) }
+            let read = try peer.call(context, "TextInRange") {
+                $0.append(Int64(start))
+                $0.append(Int64(length))
+            }
             #expect(read.first?.stringValue == String(grapheme), "\(unit) at \(start)")
-            let moved = try peer.call(context, "PositionFromPosition") { $0.append(Int64(start)); $0.append(Int64(length)) }
+            let moved = try peer.call(context, "PositionFromPosition") {
+                $0.append(Int64(start))
+                $0.append(Int64(length))
+            }
             #expect(moved.first?.int == start + length)
-            let distance = try peer.call(context, "OffsetFromPosition") { $0.append(Int64(0)); $0.append(Int64(start)) }
+            let distance = try peer.call(context, "OffsetFromPosition") {
+                $0.append(Int64(0))
+                $0.append(Int64(start))
+            }
             #expect(distance.first?.int == start)
             start += length
         }
@@ -65,20 +81,40 @@ import Testing
         let peer = try InkstonePeer(running)
         let context = try peer.newContext(["unit=\(unit)"])
         try peer.insert(context, Self.sample)
-        try peer.call(context, "SetSelectedRange") { $0.append(Int64(0)); $0.append(Int64(0)) }
+        try peer.call(context, "SetSelectedRange") {
+            $0.append(Int64(0))
+            $0.append(Int64(0))
+        }
         let revision = try peer.revision(context)
         _ = try peer.drainSignals()
         let invalid = "org.inkstone.Error.InvalidRange"
-        #expect(peer.errorName(context, "ReplaceRange") {
-            $0.append(Int64(offset)); $0.append(Int64(0)); $0.append("x"); $0.append(UInt64(0))
-        } == invalid)
-        #expect(peer.errorName(context, "ReplaceRange") {
-            $0.append(Int64(0)); $0.append(Int64(offset)); $0.append(""); $0.append(UInt64(0))
-        } == invalid)
-        #expect(peer.errorName(context, "SetSelectedRange") { $0.append(Int64(offset)); $0.append(Int64(0)) } == invalid)
-        #expect(peer.errorName(context, "SetMarkedText") {
-            $0.append("k"); $0.append(Int64(0)); $0.append(Int64(0)); $0.append(Int64(offset)); $0.append(Int64(0))
-        } == invalid)
+        #expect(
+            peer.errorName(context, "ReplaceRange") {
+                $0.append(Int64(offset))
+                $0.append(Int64(0))
+                $0.append("x")
+                $0.append(UInt64(0))
+            } == invalid)
+        #expect(
+            peer.errorName(context, "ReplaceRange") {
+                $0.append(Int64(0))
+                $0.append(Int64(offset))
+                $0.append("")
+                $0.append(UInt64(0))
+            } == invalid)
+        #expect(
+            peer.errorName(context, "SetSelectedRange") {
+                $0.append(Int64(offset))
+                $0.append(Int64(0))
+            } == invalid)
+        #expect(
+            peer.errorName(context, "SetMarkedText") {
+                $0.append("k")
+                $0.append(Int64(0))
+                $0.append(Int64(0))
+                $0.append(Int64(offset))
+                $0.append(Int64(0))
+            } == invalid)
         #expect(try peer.text(context) == Self.sample)
         #expect(try peer.revision(context) == revision)
         #expect(try peer.range(context, "SelectedRange") == (0, 0))
@@ -90,12 +126,15 @@ import Testing
         func send(_ path: String, _ member: String, _ arguments: String...) throws -> RunResult {
             try running.dbusSend(["--dest=\(busName)", path, member] + arguments)
         }
-        let created = try send(servicePath, "\(serviceInterface).NewInputContext", "array:string:unit=graphemes,persist=true")
+        let created = try send(
+            servicePath, "\(serviceInterface).NewInputContext", "array:string:unit=graphemes,persist=true")
         #expect(created.termination == .exited(0), "\(created.stderr)")
         let path = created.stdout.split(separator: "\"").dropFirst().first.map(String.init) ?? ""
         #expect(path.hasPrefix("/org/inkstone/Inkstone1/context/"), "\(created.stdout)")
         let inserted = try send(path, "\(contextInterface).InsertText", "string:\(Self.sample)")
-        #expect(inserted.stdout.contains("uint64 \(Self.sample.count)") || inserted.stdout.contains("uint64 1"), "\(inserted.stdout)")
+        #expect(
+            inserted.stdout.contains("uint64 \(Self.sample.count)") || inserted.stdout.contains("uint64 1"),
+            "\(inserted.stdout)")
         let replaced = try send(path, "\(contextInterface).ReplaceRange", "int64:6", "int64:1", "string:👪", "uint64:0")
         #expect(replaced.termination == .exited(0), "\(replaced.stderr)")
         let read = try run([

@@ -103,7 +103,9 @@ import Testing
         let context = try peer.newContext()
         guard case .objectPath(let document)? = try peer.property(context, "Document") else { return }
         for path in [servicePath, context, document] {
-            let xml = try peer.call(path, "Introspect", interface: "org.freedesktop.DBus.Introspectable").first?.stringValue ?? ""
+            let xml =
+                try peer.call(path, "Introspect", interface: "org.freedesktop.DBus.Introspectable").first?.stringValue
+                ?? ""
             #expect(xml.contains("org.freedesktop.DBus.Introspectable"), "\(path)")
             #expect(!xml.contains("returns this document"), "\(path)")
         }
@@ -117,7 +119,9 @@ import Testing
         try peer.insert(context, "hello world")
         func atBoundary(_ position: Int, _ direction: String) throws -> Bool? {
             try peer.call(context, "IsPositionAtBoundary") {
-                $0.append(Int64(position)); $0.append("word"); $0.append(direction)
+                $0.append(Int64(position))
+                $0.append("word")
+                $0.append(direction)
             }.first?.boolValue
         }
         #expect(try atBoundary(5, "forward") == true)

@@ -28,9 +28,10 @@ enum IntrospectionParser {
         var current: (name: String, kind: String, inputs: String, outputs: String)?
         func finish() {
             guard let open = current else { return }
-            members.insert(ContractMember(
-                interface: interface, member: open.name, kind: open.kind, signature: open.inputs,
-                detail: open.kind == "method" ? open.outputs : ""))
+            members.insert(
+                ContractMember(
+                    interface: interface, member: open.name, kind: open.kind, signature: open.inputs,
+                    detail: open.kind == "method" ? open.outputs : ""))
             current = nil
         }
         for piece in xml.split(separator: "<").dropFirst() {
@@ -45,11 +46,16 @@ enum IntrospectionParser {
                 finish()
             } else if tag.hasPrefix("arg "), current != nil {
                 let type = attribute("type", in: tag) ?? ""
-                if attribute("direction", in: tag) == "out" { current?.outputs += type } else { current?.inputs += type }
+                if attribute("direction", in: tag) == "out" {
+                    current?.outputs += type
+                } else {
+                    current?.inputs += type
+                }
             } else if tag.hasPrefix("property ") {
-                members.insert(ContractMember(
-                    interface: interface, member: attribute("name", in: tag) ?? "", kind: "property",
-                    signature: attribute("type", in: tag) ?? "", detail: attribute("access", in: tag) ?? ""))
+                members.insert(
+                    ContractMember(
+                        interface: interface, member: attribute("name", in: tag) ?? "", kind: "property",
+                        signature: attribute("type", in: tag) ?? "", detail: attribute("access", in: tag) ?? ""))
             }
         }
         return members
@@ -72,12 +78,13 @@ enum IntrospectionParser {
     private func exportedMembers() throws -> Set<ContractMember> {
         let result = try run([builtProduct("inkstoned"), "--print-interfaces"])
         #expect(result.termination == .exited(0))
-        return Set(result.stdout.split(separator: "\n").map { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return ContractMember(
-                interface: fields[0], member: fields[1], kind: fields[2],
-                signature: fields.count > 3 ? fields[3] : "", detail: fields.count > 4 ? fields[4] : "")
-        })
+        return Set(
+            result.stdout.split(separator: "\n").map { line in
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                return ContractMember(
+                    interface: fields[0], member: fields[1], kind: fields[2],
+                    signature: fields.count > 3 ? fields[3] : "", detail: fields.count > 4 ? fields[4] : "")
+            })
     }
 
     /// Every contract file is well-formed XML to a strict parser (Python's expat):
@@ -115,8 +122,10 @@ enum IntrospectionParser {
         var undocumented: [String] = []
         for piece in xml.split(separator: "<").dropFirst() {
             let tag = piece.prefix { $0 != ">" }
-            guard tag.hasPrefix("method ") || tag.hasPrefix("signal ") || tag.hasPrefix("property ")
-                || tag.hasPrefix("interface ") else { continue }
+            guard
+                tag.hasPrefix("method ") || tag.hasPrefix("signal ") || tag.hasPrefix("property ")
+                    || tag.hasPrefix("interface ")
+            else { continue }
             let body = piece.dropFirst(tag.count)
             let following = xml.split(separator: "<").drop { $0 != piece }.dropFirst().first ?? ""
             if !following.hasPrefix("annotation name=\"org.gtk.GDBus.DocString\"") && !body.contains("DocString") {
@@ -124,7 +133,9 @@ enum IntrospectionParser {
             }
         }
         #expect(undocumented.isEmpty, "no DocString: \(undocumented)")
-        for standard in ["org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Peer"] {
+        for standard in [
+            "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Peer",
+        ] {
             #expect(xml.contains("<interface name=\"\(standard)\">"))
         }
     }
@@ -137,17 +148,21 @@ enum IntrospectionParser {
         let children = "  <node name=\"context\"/>\n  <node name=\"document\"/>\n</node>\n"
         let contract = try contractXML()
         #expect(served.hasSuffix(children), "\(served)")
-        #expect(String(served.dropLast(children.count)) + "</node>" == contract.trimmingTrailingNewlines(),
-                "run scripts/generate-introspection.sh after editing the XML")
+        #expect(
+            String(served.dropLast(children.count)) + "</node>" == contract.trimmingTrailingNewlines(),
+            "run scripts/generate-introspection.sh after editing the XML")
     }
 
     @Test func embeddedXMLIsUpToDate() throws {
         let folder = repositoryRoot() + "/Sources/InkstoneDBus/Generated/"
-        let generated = try ["Introspection+Inkstone1.swift", "Introspection+InputContext1.swift",
-                             "Introspection+Document1.swift"].map { try readFile(folder + $0) }.joined()
+        let generated = try [
+            "Introspection+Inkstone1.swift", "Introspection+InputContext1.swift",
+            "Introspection+Document1.swift",
+        ].map { try readFile(folder + $0) }.joined()
         for xml in try allContractXML() {
-            #expect(generated.contains("\n" + xml + "\"\"\"#####\n"),
-                    "run scripts/generate-introspection.sh after editing the XML")
+            #expect(
+                generated.contains("\n" + xml + "\"\"\"#####\n"),
+                "run scripts/generate-introspection.sh after editing the XML")
         }
     }
 
@@ -181,7 +196,8 @@ enum IntrospectionParser {
         ]
         for (file, path) in objects {
             let xml = try readFile(repositoryRoot() + "/dbus/" + file)
-            try checkDispatch(of: IntrospectionParser.members(xml).filter { $0.kind == "method" }, at: path, client: client)
+            try checkDispatch(
+                of: IntrospectionParser.members(xml).filter { $0.kind == "method" }, at: path, client: client)
         }
     }
 
@@ -196,7 +212,8 @@ enum IntrospectionParser {
                     if method.signature.isEmpty { writer.append("unexpected") }
                 }
                 // libdbus answers Peer itself and ignores extra arguments.
-                #expect(method.interface == "org.freedesktop.DBus.Peer", "\(method) at \(path) accepted a wrong signature")
+                #expect(
+                    method.interface == "org.freedesktop.DBus.Peer", "\(method) at \(path) accepted a wrong signature")
             } catch let error as DBusKitError {
                 #expect(error.name != DBusErrorName.unknownMethod, "\(method) at \(path) is not dispatched: \(error)")
                 if method.interface != "org.freedesktop.DBus.Peer" {

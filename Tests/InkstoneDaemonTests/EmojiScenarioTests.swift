@@ -26,8 +26,12 @@ import Testing
         #expect(Array(try page(peer, context).prefix(3)) == ["👍", "👍🏻", "👍🏼"])
         _ = try peer.keys(context, ["2"])
         #expect(try peer.text(context) == "\u{2764}\u{FE0F}👍🏻")
-        _ = try peer.keys(context, ["f", "a", "m", "i", "l", "y", "underscore", "w", "o", "m", "a", "n", "underscore",
-                                    "w", "o", "m", "a", "n", "underscore", "g", "i", "r", "l"])
+        _ = try peer.keys(
+            context,
+            [
+                "f", "a", "m", "i", "l", "y", "underscore", "w", "o", "m", "a", "n", "underscore",
+                "w", "o", "m", "a", "n", "underscore", "g", "i", "r", "l",
+            ])
         #expect(try page(peer, context).first == "👩‍👩‍👧")
         try peer.call(context, "SelectCandidate") { $0.append(Int32(0)) }
         #expect(try peer.text(context) == "\u{2764}\u{FE0F}👍🏻👩‍👩‍👧")

@@ -11,7 +11,10 @@ import Testing
         let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.newContext([])
         try peer.insert(context, "héllo wörld")
-        try peer.call(context, "SetSelectedRange") { $0.append(Int64(2)); $0.append(Int64(3)) }
+        try peer.call(context, "SetSelectedRange") {
+            $0.append(Int64(2))
+            $0.append(Int64(3))
+        }
         let revision = try peer.revision(context)
         _ = try peer.drainSignals()
 
@@ -29,13 +32,44 @@ import Testing
             ("InvalidRange", context, "ReplaceRange", replace(5, 100)),
             ("Stale", context, "ReplaceRange", replace(0, 1, revision + 2)),
             ("Stale", context, "ReplaceRange", replace(0, 1, revision + 1)),
-            ("InvalidRange", context, "TextInRange", { $0.append(Int64(3)); $0.append(Int64(-1)) }),
-            ("InvalidRange", context, "SetSelectedRange", { $0.append(Int64(-1)); $0.append(Int64(2)) }),
-            ("InvalidRange", context, "SetSelectedRange", { $0.append(Int64(12)); $0.append(Int64(0)) }),
-            ("InvalidRange", context, "PositionFromPosition", { $0.append(Int64(10)); $0.append(Int64(5)) }),
-            ("InvalidRange", context, "SetMarkedText", {
-                $0.append("ab"); $0.append(Int64(3)); $0.append(Int64(0)); $0.append(Int64(-1)); $0.append(Int64(0))
-            }),
+            (
+                "InvalidRange", context, "TextInRange",
+                {
+                    $0.append(Int64(3))
+                    $0.append(Int64(-1))
+                }
+            ),
+            (
+                "InvalidRange", context, "SetSelectedRange",
+                {
+                    $0.append(Int64(-1))
+                    $0.append(Int64(2))
+                }
+            ),
+            (
+                "InvalidRange", context, "SetSelectedRange",
+                {
+                    $0.append(Int64(12))
+                    $0.append(Int64(0))
+                }
+            ),
+            (
+                "InvalidRange", context, "PositionFromPosition",
+                {
+                    $0.append(Int64(10))
+                    $0.append(Int64(5))
+                }
+            ),
+            (
+                "InvalidRange", context, "SetMarkedText",
+                {
+                    $0.append("ab")
+                    $0.append(Int64(3))
+                    $0.append(Int64(0))
+                    $0.append(Int64(-1))
+                    $0.append(Int64(0))
+                }
+            ),
             ("InvalidArgument", context, "ProcessKeyNames", { $0.append(strings: ["a", "no_such_key", "b"]) }),
             ("InvalidArgument", context, "Subscribe", { $0.append(strings: ["text", "gossip"]) }),
             ("InvalidArgument", context, "SetEngine", { $0.append("no-such-engine") }),
@@ -44,9 +78,14 @@ import Testing
             // With no list open, picking and paging fail alike.
             ("InvalidState", context, "SelectCandidate", { $0.append(Int32(4)) }),
             ("InvalidState", context, "PrevPage", { _ in }),
-            ("InvalidArgument", context, "RangeEnclosingPosition", {
-                $0.append(Int64(1)); $0.append("chapter"); $0.append("forward")
-            }),
+            (
+                "InvalidArgument", context, "RangeEnclosingPosition",
+                {
+                    $0.append(Int64(1))
+                    $0.append("chapter")
+                    $0.append("forward")
+                }
+            ),
             ("UnknownObject", ObjectPathsForTests.context(999), "GetText", { _ in }),
             ("UnknownObject", "/org/inkstone/Inkstone1/context/0", "GetText", { _ in }),
             ("UnknownObject", "/org/inkstone/Inkstone1/context/abc", "Length", { _ in }),
@@ -56,13 +95,18 @@ import Testing
             ("InvalidArgument", servicePath, "NewInputContext", { $0.append(strings: ["persist=maybe"]) }),
             ("InvalidArgument", servicePath, "NewInputContext", { $0.append(strings: ["persist"]) }),
             ("InvalidArgument", servicePath, "CreateInputContext", { $0.append(vardict: ["unit": .int32(8)]) }),
-            ("UnknownObject", servicePath, "CreateInputContext", {
-                $0.append(vardict: ["document": .objectPath("/org/inkstone/Inkstone1/document/42")])
-            }),
+            (
+                "UnknownObject", servicePath, "CreateInputContext",
+                {
+                    $0.append(vardict: ["document": .objectPath("/org/inkstone/Inkstone1/document/42")])
+                }
+            ),
             ("InvalidArgument", servicePath, "NewInputContext", { $0.append(strings: ["engine=telepathy"]) }),
         ]
         for (code, path, member, body) in cases {
-            let interface = path == servicePath ? serviceInterface
+            let interface =
+                path == servicePath
+                ? serviceInterface
                 : (path.contains("/document/") ? documentInterface : contextInterface)
             let name = peer.errorName(path, member, interface: interface, body)
             #expect(name == Self.prefix + code, "\(member) at \(path)")
@@ -79,28 +123,39 @@ import Testing
     }
 
     @Test func commandLineLimitsAreLimitExceeded() throws {
-        let running = try RunningDaemon(arguments: ["--max-contexts", "2", "--max-document-bytes", "24", "--max-string-bytes", "12"])
+        let running = try RunningDaemon(arguments: [
+            "--max-contexts", "2", "--max-document-bytes", "24", "--max-string-bytes", "12",
+        ])
         let peer = try InkstonePeer(running)
         let context = try peer.newContext([])
         _ = try peer.newContext([])
-        #expect(peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) { $0.append(strings: []) }
-            == Self.prefix + "LimitExceeded")
+        #expect(
+            peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) { $0.append(strings: []) }
+                == Self.prefix + "LimitExceeded")
         let other = try InkstonePeer(running)
         _ = try other.newContext([])
 
         let limit = Self.prefix + "LimitExceeded"
         #expect(peer.errorName(context, "InsertText") { $0.append(String(repeating: "ä", count: 7)) } == limit)
-        #expect(peer.errorName(context, "SetMarkedText") {
-            $0.append(String(repeating: "x", count: 13)); $0.append(Int64(0)); $0.append(Int64(0))
-            $0.append(Int64(-1)); $0.append(Int64(0))
-        } == limit)
+        #expect(
+            peer.errorName(context, "SetMarkedText") {
+                $0.append(String(repeating: "x", count: 13))
+                $0.append(Int64(0))
+                $0.append(Int64(0))
+                $0.append(Int64(-1))
+                $0.append(Int64(0))
+            } == limit)
         try peer.insert(context, "0123456789")
         try peer.insert(context, "0123456789")
         let revision = try peer.revision(context)
         #expect(peer.errorName(context, "InsertText") { $0.append("01234") } == limit)
-        #expect(peer.errorName(context, "ReplaceRange") {
-            $0.append(Int64(0)); $0.append(Int64(1)); $0.append("012345"); $0.append(UInt64(0))
-        } == limit)
+        #expect(
+            peer.errorName(context, "ReplaceRange") {
+                $0.append(Int64(0))
+                $0.append(Int64(1))
+                $0.append("012345")
+                $0.append(UInt64(0))
+            } == limit)
         #expect(try peer.text(context) == "01234567890123456789" && peer.revision(context) == revision)
         try peer.replace(context, 0, 5, "abcdefghi")
         #expect(try peer.text(context).utf8.count == 24)
@@ -114,8 +169,9 @@ extension ErrorTests {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)
         for _ in 0..<256 { _ = try peer.newContext([]) }
-        #expect(peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) { $0.append(strings: []) }
-            == Self.prefix + "LimitExceeded")
+        #expect(
+            peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) { $0.append(strings: []) }
+                == Self.prefix + "LimitExceeded")
         _ = try InkstonePeer(running).newContext([])
     }
 }

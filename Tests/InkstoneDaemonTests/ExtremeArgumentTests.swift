@@ -56,8 +56,10 @@ import Testing
         }
         let before = try state(peer, context)
 
-        let pairs = ["TextInRange", "PositionFromPosition", "OffsetFromPosition", "ComparePositions",
-                     "SetSelectedRange", "FirstRectForRange", "SelectionRects"]
+        let pairs = [
+            "TextInRange", "PositionFromPosition", "OffsetFromPosition", "ComparePositions",
+            "SetSelectedRange", "FirstRectForRange", "SelectionRects",
+        ]
         for a in Self.extremes {
             for b in Self.extremes {
                 for member in pairs {
@@ -115,7 +117,9 @@ import Testing
                 }
             }
             expectRefused(peer, context, "CaretRect", [a]) { $0.append(a) }
-            for member in ["RangeEnclosingPosition", "IsPositionAtBoundary", "IsPositionWithinUnit", "PositionToBoundary"] {
+            for member in [
+                "RangeEnclosingPosition", "IsPositionAtBoundary", "IsPositionWithinUnit", "PositionToBoundary",
+            ] {
                 for granularity in ["grapheme", "word", "line"] {
                     expectRefused(peer, context, member, [a]) { writer in
                         writer.append(a)
@@ -151,7 +155,9 @@ import Testing
                         writer.append(false)
                         writer.append(UInt32.max)
                     }
-                    #expect(name == nil || name?.hasPrefix("org.inkstone.Error.") == true, "\(member) \(keysym): \(name ?? "")")
+                    #expect(
+                        name == nil || name?.hasPrefix("org.inkstone.Error.") == true,
+                        "\(member) \(keysym): \(name ?? "")")
                 }
             }
         }

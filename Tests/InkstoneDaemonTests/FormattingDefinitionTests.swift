@@ -25,41 +25,66 @@ import Testing
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)
         let first = try peer.createContext()
-        guard case .objectPath(let document)? = try peer.property(first, "Document") else { throw TestSupportError("no document") }
+        guard case .objectPath(let document)? = try peer.property(first, "Document") else {
+            throw TestSupportError("no document")
+        }
         let second = try peer.createContext(["document": .objectPath(document), "unit": .string("utf8")])
         try peer.replace(first, 0, 0, "hello world")
         // Stored before the definition: italic and font_size go, the colour snaps.
-        try peer.setAttributes(first, 0, 5, ["italic": .bool(true), "font_size": .double(30), "foreground": Self.colour(0.9, 0.2, 0.1)])
+        try peer.setAttributes(
+            first, 0, 5, ["italic": .bool(true), "font_size": .double(30), "foreground": Self.colour(0.9, 0.2, 0.1)])
         try peer.call(first, "SetFormattingDefinition") { $0.append(vardict: Self.definition) }
         #expect(sameRuns(try peer.attributedText(second, 0, 11).runs, [(0, 5, ["foreground": Self.red])]))
 
         // The other context's mutation goes through it too.
-        try peer.setAttributes(second, 6, 5, [
-            "bold": .bool(true), "font_size": .double(12), "foreground": Self.colour(0.1, 0.1, 0.8), "line_height": .double(3),
-        ])
-        #expect(try peer.attributes(second, at: 6) == ["bold": .bool(true), "foreground": Self.blue, "line_height": .double(2)])
+        try peer.setAttributes(
+            second, 6, 5,
+            [
+                "bold": .bool(true), "font_size": .double(12), "foreground": Self.colour(0.1, 0.1, 0.8),
+                "line_height": .double(3),
+            ])
+        #expect(
+            try peer.attributes(second, at: 6) == [
+                "bold": .bool(true), "foreground": Self.blue, "line_height": .double(2),
+            ])
         // A value outside the allowed list is a named error and changes nothing.
         let before = try peer.attributedText(first, 0, 11)
-        #expect(peer.setAttributesError(second, 0, 11, ["underline": .string("double"), "bold": .bool(true)])
-            == "org.inkstone.Error.InvalidArgument")
+        #expect(
+            peer.setAttributesError(second, 0, 11, ["underline": .string("double"), "bold": .bool(true)])
+                == "org.inkstone.Error.InvalidArgument")
         let after = try peer.attributedText(first, 0, 11)
         #expect(sameRuns(after.runs, before.runs))
         // Pasted runs, typing attributes and toggles obey it as well.
-        try peer.call(first, "ReplaceRangeWithAttributed", InkstonePeer.attributedReplacement(
-            11, 0, "!", [(0, 1, ["font_size": .double(40), "bold": .bool(true)])]))
+        try peer.call(
+            first, "ReplaceRangeWithAttributed",
+            InkstonePeer.attributedReplacement(
+                11, 0, "!", [(0, 1, ["font_size": .double(40), "bold": .bool(true)])]))
         #expect(try peer.attributes(first, at: 11) == ["bold": .bool(true)])
-        try peer.call(first, "SetSelectedRange") { $0.append(Int64(12)); $0.append(Int64(0)) }
-        try peer.call(first, "SetTypingAttributes") { $0.append(vardict: ["font_size": .double(9), "underline": .string("single")]) }
-        #expect(InkstonePeer.attributeSet(try peer.property(first, "TypingAttributes") ?? .bool(false)) == ["underline": .string("single")])
-        try peer.call(first, "SetSelectedRange") { $0.append(Int64(0)); $0.append(Int64(5)) }
+        try peer.call(first, "SetSelectedRange") {
+            $0.append(Int64(12))
+            $0.append(Int64(0))
+        }
+        try peer.call(first, "SetTypingAttributes") {
+            $0.append(vardict: ["font_size": .double(9), "underline": .string("single")])
+        }
+        #expect(
+            InkstonePeer.attributeSet(try peer.property(first, "TypingAttributes") ?? .bool(false)) == [
+                "underline": .string("single")
+            ])
+        try peer.call(first, "SetSelectedRange") {
+            $0.append(Int64(0))
+            $0.append(Int64(5))
+        }
         #expect(try !peer.toggle(first, "font_size", .double(10)))
         #expect(try peer.attributes(first, at: 0) == ["foreground": Self.red])
         // A malformed definition changes nothing; an empty one removes it.
-        #expect(peer.errorName(first, "SetFormattingDefinition") { $0.append(vardict: ["bold": .int32(1)]) }
-            == "org.inkstone.Error.InvalidArgument")
-        #expect(peer.errorName(first, "SetFormattingDefinition") {
-            $0.append(vardict: ["line_height": .structure([.double(3), .double(1)])])
-        } == "org.inkstone.Error.InvalidArgument")
+        #expect(
+            peer.errorName(first, "SetFormattingDefinition") { $0.append(vardict: ["bold": .int32(1)]) }
+                == "org.inkstone.Error.InvalidArgument")
+        #expect(
+            peer.errorName(first, "SetFormattingDefinition") {
+                $0.append(vardict: ["line_height": .structure([.double(3), .double(1)])])
+            } == "org.inkstone.Error.InvalidArgument")
         try peer.setAttributes(first, 0, 1, ["font_size": .double(11)])
         #expect(try peer.attributes(first, at: 0)["font_size"] == nil)
         try peer.call(first, "SetFormattingDefinition") { $0.append(vardict: [:]) }

@@ -5,7 +5,6 @@ import InkstoneTestSupport
 import Synchronization
 import Testing
 
-
 /// A rect as the daemon answers it.
 private struct Rect: Equatable, CustomStringConvertible {
     var x, y, width, height: Double
@@ -13,8 +12,9 @@ private struct Rect: Equatable, CustomStringConvertible {
 
     static func read(_ reader: inout MessageReader) throws -> Rect {
         try reader.readStruct { fields in
-            Rect(x: try fields.readDouble(), y: try fields.readDouble(), width: try fields.readDouble(),
-                 height: try fields.readDouble())
+            Rect(
+                x: try fields.readDouble(), y: try fields.readDouble(), width: try fields.readDouble(),
+                height: try fields.readDouble())
         }
     }
 }
@@ -109,10 +109,16 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
         let created = try running.dbusSend([
             "--dest=\(busName)", servicePath, "\(serviceInterface).NewInputContext", "array:string:persist=true",
         ])
-        let path = try #require(created.stdout.split(separator: "\"").dropFirst().first.map(String.init), "\(created.stdout)")
+        let path = try #require(
+            created.stdout.split(separator: "\"").dropFirst().first.map(String.init), "\(created.stdout)")
         let steps: [([String], String)] = [
             (["\(contextInterface).InsertText", "string:ab世界\nxyz"], "uint64 1"),
-            (["\(contextInterface).SetCellGrid", "double:100", "double:50", "double:10", "double:20", "uint32:80", "uint32:8"], ""),
+            (
+                [
+                    "\(contextInterface).SetCellGrid", "double:100", "double:50", "double:10", "double:20", "uint32:80",
+                    "uint32:8",
+                ], ""
+            ),
             (["\(contextInterface).CaretRect", "int64:4"], "double 160"),
             (["\(contextInterface).ClosestPosition", "double:161", "double:55"], "int64 4"),
             (["\(contextInterface).CharacterIndexForPoint", "double:125", "double:55"], "int64 2"),
@@ -126,8 +132,18 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
         }
         let errors: [([String], String)] = [
             (["\(contextInterface).CaretRect", "int64:99"], "InvalidRange"),
-            (["\(contextInterface).SetCellGrid", "double:0", "double:0", "double:0", "double:20", "uint32:80", "uint32:8"], "InvalidArgument"),
-            (["\(contextInterface).SetCellGrid", "double:0", "double:0", "double:10", "double:20", "uint32:0", "uint32:8"], "InvalidArgument"),
+            (
+                [
+                    "\(contextInterface).SetCellGrid", "double:0", "double:0", "double:0", "double:20", "uint32:80",
+                    "uint32:8",
+                ], "InvalidArgument"
+            ),
+            (
+                [
+                    "\(contextInterface).SetCellGrid", "double:0", "double:0", "double:10", "double:20", "uint32:0",
+                    "uint32:8",
+                ], "InvalidArgument"
+            ),
         ]
         for (arguments, errorName) in errors {
             let result = try running.dbusSend(["--dest=\(busName)", path] + arguments)
@@ -184,7 +200,10 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
             }
         }
         #expect(try client.caretRect(path, 6) == Rect(x: 5, y: 18, width: 0, height: 18))
-        var first = try client.context(path, "FirstRectForRange") { $0.append(Int64(3)); $0.append(Int64(5)) }
+        var first = try client.context(path, "FirstRectForRange") {
+            $0.append(Int64(3))
+            $0.append(Int64(5))
+        }
         #expect(try Rect.read(&first) == Rect(x: 24, y: 0, width: 21, height: 18))
         #expect(try first.readInt64() == 3)
         #expect(try first.readInt64() == 3)
@@ -292,7 +311,8 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
             $0.append(contextInterface)
             $0.append("CandidateAnchor")
         }.reader()
-        #expect(try property.readValue() == .variant(.structure([.double(120), .double(50), .double(20), .double(20)])))
+        #expect(
+            try property.readValue() == .variant(.structure([.double(120), .double(50), .double(20), .double(20)])))
     }
 
     @Test func layoutChangesInvalidateCharacterCoordinates() throws {
@@ -320,9 +340,14 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
         try client.context(path, "InsertText") { $0.append("first line\nsecond 世界 line\n\nfourth line that wraps") }
         try client.setGrid(path, columns: 9)
         _ = try client.caretRect(path, 3)
-        let edits: [(Int64, Int64, String)] = [(5, 0, "\r"), (6, 0, "\n"), (0, 3, "世"), (20, 4, "ab\u{2028}cd"), (2, 0, "\t")]
+        let edits: [(Int64, Int64, String)] = [
+            (5, 0, "\r"), (6, 0, "\n"), (0, 3, "世"), (20, 4, "ab\u{2028}cd"), (2, 0, "\t"),
+        ]
         for (start, length, text) in edits {
-            try client.context(path, "SetSelectedRange") { $0.append(start); $0.append(length) }
+            try client.context(path, "SetSelectedRange") {
+                $0.append(start)
+                $0.append(length)
+            }
             try client.context(path, "InsertText") { $0.append(text) }
             _ = try client.caretRect(path, 1)
         }

@@ -7,7 +7,9 @@ extension InkstonePeer {
     typealias Run = (start: Int, length: Int, attributes: [String: DBusValue])
 
     /// `SetAttributes(start, length, set, remove)`.
-    func setAttributes(_ context: String, _ start: Int, _ length: Int, _ set: [String: DBusValue], remove: [String] = []) throws {
+    func setAttributes(
+        _ context: String, _ start: Int, _ length: Int, _ set: [String: DBusValue], remove: [String] = []
+    ) throws {
         try call(context, "SetAttributes") { writer in
             writer.append(Int64(start))
             writer.append(Int64(length))
@@ -17,7 +19,9 @@ extension InkstonePeer {
     }
 
     /// The error name of `SetAttributes`, nil when it succeeds.
-    func setAttributesError(_ context: String, _ start: Int, _ length: Int, _ set: [String: DBusValue], remove: [String] = []) -> String? {
+    func setAttributesError(
+        _ context: String, _ start: Int, _ length: Int, _ set: [String: DBusValue], remove: [String] = []
+    ) -> String? {
         errorName(context, "SetAttributes") { writer in
             writer.append(Int64(start))
             writer.append(Int64(length))
@@ -96,7 +100,8 @@ extension InkstonePeer {
         guard case .array(_, let items) = value else { return [] }
         return items.compactMap { item in
             guard case .structure(let fields) = item, fields.count == 3,
-                  let start = fields[0].int, let length = fields[1].int else { return nil }
+                let start = fields[0].int, let length = fields[1].int
+            else { return nil }
             return (start, length, attributeSet(fields[2]))
         }
     }
@@ -104,5 +109,6 @@ extension InkstonePeer {
 
 /// Runs compared by value.
 func sameRuns(_ a: [InkstonePeer.Run], _ b: [InkstonePeer.Run]) -> Bool {
-    a.count == b.count && zip(a, b).allSatisfy { $0.start == $1.start && $0.length == $1.length && $0.attributes == $1.attributes }
+    a.count == b.count
+        && zip(a, b).allSatisfy { $0.start == $1.start && $0.length == $1.length && $0.attributes == $1.attributes }
 }

@@ -1,6 +1,6 @@
 import CDBus
-import Glibc
 import DBusKit
+import Glibc
 import InkstoneClient
 import InkstoneMeasure
 import InkstoneTestSupport
@@ -22,7 +22,8 @@ struct SeenSignal: CustomStringConvertible {
     }
 
     init(_ signal: InkstoneSignal) {
-        self.init(member: signal.member, path: signal.path, destination: signal.destination, arguments: signal.arguments)
+        self.init(
+            member: signal.member, path: signal.path, destination: signal.destination, arguments: signal.arguments)
     }
 
     init(member: String, path: String, destination: String?, arguments: [DBusValue]) {
@@ -47,7 +48,8 @@ struct SeenSignal: CustomStringConvertible {
             if event.member == "PropertiesChanged" {
                 arguments = [.string(contextInterface)] + arguments + [.array(elementSignature: "s", [])]
             }
-            return SeenSignal(member: event.member, path: signal.path, destination: signal.destination, arguments: arguments)
+            return SeenSignal(
+                member: event.member, path: signal.path, destination: signal.destination, arguments: arguments)
         }
     }
 
@@ -138,7 +140,9 @@ final class InkstonePeer {
     /// `NewInputContext` with name=value options.
     func newContext(_ options: [String] = []) throws -> String {
         var options = options
-        if mode == .perEvent, !options.contains(where: { $0.hasPrefix("coalesce=") }) { options.append("coalesce=false") }
+        if mode == .perEvent, !options.contains(where: { $0.hasPrefix("coalesce=") }) {
+            options.append("coalesce=false")
+        }
         return try dbusKitErrors { try inkstone.newContext(options).path }
     }
 
@@ -171,14 +175,20 @@ final class InkstonePeer {
 
     /// `ReplaceRange`: (revision, ticket).
     @discardableResult
-    func replace(_ context: String, _ start: Int, _ length: Int, _ text: String, expected: UInt64 = 0) throws -> (UInt64, UInt64) {
+    func replace(_ context: String, _ start: Int, _ length: Int, _ text: String, expected: UInt64 = 0) throws -> (
+        UInt64, UInt64
+    ) {
         let reply = try dbusKitErrors {
-            try self.context(context).replace(OffsetRange(start: start, length: length), with: text, expectedRevision: expected)
+            try self.context(context).replace(
+                OffsetRange(start: start, length: length), with: text, expectedRevision: expected)
         }
         return (reply.revision, reply.ticket)
     }
 
-    func setMarked(_ context: String, _ text: String, _ selStart: Int, _ selLength: Int, _ replStart: Int = -1, _ replLength: Int = 0) throws {
+    func setMarked(
+        _ context: String, _ text: String, _ selStart: Int, _ selLength: Int, _ replStart: Int = -1,
+        _ replLength: Int = 0
+    ) throws {
         try dbusKitErrors {
             try self.context(context).setMarkedText(
                 text, selected: OffsetRange(start: selStart, length: selLength),

@@ -26,8 +26,10 @@ import Testing
         #expect(installed.termination == .exited(0), "\(installed.stdout)\(installed.stderr)")
         let unit = share + "/systemd/user/inkstone.service"
         let activation = share + "/dbus-1/services/org.inkstone.Inkstone1.service"
-        for path in [home + "/.local/bin/inkstoned", home + "/.local/bin/inkstone", unit, activation,
-                     share + "/dbus-1/interfaces/org.inkstone.InputContext1.xml"] {
+        for path in [
+            home + "/.local/bin/inkstoned", home + "/.local/bin/inkstone", unit, activation,
+            share + "/dbus-1/interfaces/org.inkstone.InputContext1.xml",
+        ] {
             #expect(exists(path), "\(path) not installed: \(installed.stdout)")
         }
         let unitText = try readFile(unit)
@@ -41,10 +43,13 @@ import Testing
 
         let removed = try make("uninstall", home: home)
         #expect(removed.termination == .exited(0), "\(removed.stdout)\(removed.stderr)")
-        for path in [home + "/.local/bin/inkstoned", home + "/.local/bin/inkstone", unit, activation,
-                     share + "/inkstone/installed-files", share + "/dbus-1/interfaces/org.inkstone.InputContext1.xml"] {
+        for path in [
+            home + "/.local/bin/inkstoned", home + "/.local/bin/inkstone", unit, activation,
+            share + "/inkstone/installed-files", share + "/dbus-1/interfaces/org.inkstone.InputContext1.xml",
+        ] {
             #expect(!exists(path), "\(path) left behind")
         }
-        #expect(exists(share + "/dbus-1/services/org.example.Other.service"), "uninstall removed a file it did not install")
+        #expect(
+            exists(share + "/dbus-1/services/org.example.Other.service"), "uninstall removed a file it did not install")
     }
 }

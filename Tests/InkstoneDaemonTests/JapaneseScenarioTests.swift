@@ -12,7 +12,9 @@ struct JapaneseScenarioTests {
     /// background from the moment the context is made, and a conversion asked for
     /// before it is ready waits for it (seconds in a debug build on a busy machine).
     static func keysAwaitingDictionary(_ peer: InkstonePeer, _ context: String, _ names: [String]) throws -> [Bool] {
-        let reply = try peer.client.call(busName, context, contextInterface, "ProcessKeyNames", timeoutMilliseconds: 120_000) {
+        let reply = try peer.client.call(
+            busName, context, contextInterface, "ProcessKeyNames", timeoutMilliseconds: 120_000
+        ) {
             $0.append(strings: names)
         }
         var reader = reply.reader()

@@ -50,7 +50,8 @@ import Testing
         #expect(lastRevision == (try peer.revision(context)))
         // "한" is committed before "글" starts composing.
         let firstCommit = signals.firstIndex { $0.member == "Committed" } ?? -1
-        let geulStarts = signals.firstIndex { $0.member == "MarkedTextChanged" && $0.arguments.first?.stringValue == "글" } ?? -1
+        let geulStarts =
+            signals.firstIndex { $0.member == "MarkedTextChanged" && $0.arguments.first?.stringValue == "글" } ?? -1
         #expect(firstCommit >= 0 && firstCommit < geulStarts, "\(signals)")
     }
 
@@ -62,33 +63,39 @@ import Testing
         _ = try peer.drainSignals()
         let connection = peer.client.connection
         for (names, expectCommit) in [(["g", "k", "s"], false), (["r"], true), (["space"], true)] {
-            guard let call = Message.methodCall(
-                destination: busName, path: context, interface: contextInterface, member: "ProcessKeyNames")
+            guard
+                let call = Message.methodCall(
+                    destination: busName, path: context, interface: contextInterface, member: "ProcessKeyNames")
             else { throw TestSupportError("no message") }
             try call.write { $0.append(strings: names) }
             let serial = try connection.send(call)
             var before: [String] = []
             let replied = readMessages(on: connection) { message in
-                if message.kind == .signal, message.path == context { before += SeenSignal.expand(message).map(\.member) }
+                if message.kind == .signal, message.path == context {
+                    before += SeenSignal.expand(message).map(\.member)
+                }
                 return (message.kind == .methodReturn || message.kind == .error)
                     && dbus_message_get_reply_serial(message.raw) == serial
             }
             #expect(replied)
             #expect(before.contains("TextDidChange") && before.contains("MarkedTextChanged"), "\(names): \(before)")
             #expect(before.contains("Committed") == expectCommit, "\(names): \(before)")
-            #expect(before.filter { $0 == "PropertiesChanged" }.count <= names.count, "one PropertiesChanged per key: \(before)")
+            #expect(
+                before.filter { $0 == "PropertiesChanged" }.count <= names.count,
+                "one PropertiesChanged per key: \(before)")
             let after = try peer.drainSignals(of: context)
             #expect(after.isEmpty, "\(names): signals after the reply: \(after)")
         }
     }
 
-    @Test(arguments: [
-        (["dead_acute", "e"], "é"),
-        (["Multi_key", "o", "e"], "œ"),
-        (["Multi_key", "minus", "minus", "minus"], "—"),
-        (["Multi_key", "o", "Escape"], ""),
-        (["dead_acute", "x"], ""),
-    ], NotificationMode.allCases)
+    @Test(
+        arguments: [
+            (["dead_acute", "e"], "é"),
+            (["Multi_key", "o", "e"], "œ"),
+            (["Multi_key", "minus", "minus", "minus"], "—"),
+            (["Multi_key", "o", "Escape"], ""),
+            (["dead_acute", "x"], ""),
+        ], NotificationMode.allCases)
     func composeThroughTheDaemon(sequence: ([String], String), mode: NotificationMode) throws {
         let (names, expected) = sequence
         let running = try RunningDaemon()
@@ -114,8 +121,9 @@ import Testing
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)
         let context = try peer.newContext(["engine=hangul"])
-        #expect(peer.errorName(context, "ProcessKeyNames") { $0.append(strings: ["g", "k", "no_such_key"]) }
-            == "org.inkstone.Error.InvalidArgument")
+        #expect(
+            peer.errorName(context, "ProcessKeyNames") { $0.append(strings: ["g", "k", "no_such_key"]) }
+                == "org.inkstone.Error.InvalidArgument")
         #expect(try peer.text(context) == "")
         #expect(try peer.call(context, "HasMarkedText").first?.boolValue == false)
         let handled = try peer.call(context, "ProcessKeyEvent") { writer in
@@ -173,7 +181,9 @@ import Testing
         #expect(try peer.text(context) == "한g")
     }
 
-    @Test(arguments: NotificationMode.allCases) func hanjaCandidatesReplaceTheSyllableAndUndo(mode: NotificationMode) throws {
+    @Test(arguments: NotificationMode.allCases) func hanjaCandidatesReplaceTheSyllableAndUndo(mode: NotificationMode)
+        throws
+    {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.newContext(["engine=hangul"])

@@ -34,11 +34,15 @@ import Testing
         let running = try RunningDaemon()
         let typist = try InkstonePeer(running, mode: mode)
         let observer = try InkstonePeer(running, mode: mode)
-        let document = try typist.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
+        let document =
+            try typist.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
         try typist.call(document, "Share", interface: documentInterface) { $0.append(observer.name) }
         let typed = try typist.createContext(["document": .objectPath(document), "engine": .string("hangul")])
-        let watching = try observer.createContext(["document": .objectPath(document), "notifications": .array(
-            elementSignature: "s", [.string("text")])])
+        let watching = try observer.createContext([
+            "document": .objectPath(document),
+            "notifications": .array(
+                elementSignature: "s", [.string("text")]),
+        ])
         _ = try typist.drainSignals()
         _ = try observer.drainSignals()
 
@@ -57,13 +61,16 @@ import Testing
             all += seen
             #expect(!seen.contains { $0.member == "PropertiesChanged" })
             commits += only(["Committed"], seen).compactMap { $0.arguments.first?.stringValue }.joined()
-            if let marked = only(["MarkedTextChanged"], seen).last { preedits.append(marked.arguments.first?.stringValue ?? "?") }
+            if let marked = only(["MarkedTextChanged"], seen).last {
+                preedits.append(marked.arguments.first?.stringValue ?? "?")
+            }
             let dids = only(["TextDidChange"], seen)
             #expect(dids.last?.arguments.first?.uint64 == revision, "\(seen)")
         }
         #expect(commits == "한글 ")
         #expect(preedits == ["ㅎ", "하", "한", "ㄱ", "그", "글", ""])
-        for (index, event) in all.enumerated() where event.member == "TextWillChange" || event.member == "SelectionWillChange" {
+        for (index, event) in all.enumerated()
+        where event.member == "TextWillChange" || event.member == "SelectionWillChange" {
             let did = event.member == "TextWillChange" ? "TextDidChange" : "SelectionDidChange"
             #expect(all.indices.contains(index + 1) && all[index + 1].member == did, "\(all)")
         }
@@ -101,12 +108,20 @@ import Testing
         #expect(inserted[0].uint64 == inserted[2].uint64 && inserted[1].uint64 == 0, "\(inserted)")
         let did = only(["TextDidChange"], events(inserted, path: context))
         #expect(did.map { $0.arguments.map(\.compact) } == [[inserted[2].compact, "0", "0", "4", "\"typing\""]])
-        #expect(only(["SelectionDidChange"], events(inserted, path: context)).last?.arguments.map(\.compact) == ["4", "0"])
+        #expect(
+            only(["SelectionDidChange"], events(inserted, path: context)).last?.arguments.map(\.compact) == ["4", "0"])
 
         let marked = try peer.call(context, "SetMarkedTextReporting") {
-            $0.append("か"); $0.append(Int64(3)); $0.append(Int64(0)); $0.append(Int64(-1)); $0.append(Int64(0))
+            $0.append("か")
+            $0.append(Int64(3))
+            $0.append(Int64(0))
+            $0.append(Int64(-1))
+            $0.append(Int64(0))
         }
-        #expect(only(["MarkedTextChanged"], events(marked, path: context)).first?.arguments.map(\.compact) == ["\"か\"", "3", "0"])
+        #expect(
+            only(["MarkedTextChanged"], events(marked, path: context)).first?.arguments.map(\.compact) == [
+                "\"か\"", "3", "0",
+            ])
         let unmarked = try peer.call(context, "UnmarkTextReporting")
         #expect(only(["Committed"], events(unmarked, path: context)).first?.arguments.first?.stringValue == "か")
         let undone = try peer.call(context, "UndoReporting")
@@ -124,7 +139,10 @@ import Testing
         _ = try peer.drainSignals()
         let revision = try peer.revision(context)
         let error = peer.errorName(context, "ReplaceRangeReporting") {
-            $0.append(Int64(1)); $0.append(Int64(1)); $0.append("x"); $0.append(UInt64(0))
+            $0.append(Int64(1))
+            $0.append(Int64(1))
+            $0.append("x")
+            $0.append(UInt64(0))
         }
         #expect(error == "org.inkstone.Error.InvalidRange")
         #expect(try peer.revision(context) == revision)

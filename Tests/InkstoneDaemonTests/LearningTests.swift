@@ -32,7 +32,10 @@ import Testing
         let refused: [([String], String)] = [
             (["dict", "add", "japanes", "a", "b"], "org.inkstone.Error.InvalidArgument"),
             (["dict", "add", "japanese", "a b", "x"], "org.inkstone.Error.InvalidArgument"),
-            (["dict", "add", "japanese", "よみ", String(repeating: "字", count: 100)], "org.inkstone.Error.LimitExceeded"),
+            (
+                ["dict", "add", "japanese", "よみ", String(repeating: "字", count: 100)],
+                "org.inkstone.Error.LimitExceeded"
+            ),
             (["dict", "remove", "japanese", "かんじ", "幹事"], "org.inkstone.Error.UnknownObject"),
             (["dict", "list", "klingon"], "org.inkstone.Error.InvalidArgument"),
         ]
@@ -102,7 +105,8 @@ import Testing
         func expectAllAcknowledged(_ client: Connection, except lost: String? = nil, _ context: String) throws {
             let learnt = Dictionary(try Self.listLearned(client), uniquingKeysWith: { first, _ in first })
             let missing = acknowledged.filter { $0.reading != lost && learnt[$0.reading]?.first != $0.text }
-            #expect(missing.isEmpty, "\(context): \(missing.count) acknowledged choices lost, e.g. \(missing.prefix(3))")
+            #expect(
+                missing.isEmpty, "\(context): \(missing.count) acknowledged choices lost, e.g. \(missing.prefix(3))")
         }
 
         for iteration in 0..<30 {

@@ -10,7 +10,8 @@ import Testing
         running.daemon.signal(signal)
         #expect(running.daemon.waitForExit(timeout: .seconds(10)) == .exited(0), "\(running.daemon.stderr)")
         let result = try running.dbusSend([
-            "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:\(busName)",
+            "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+            "string:\(busName)",
         ])
         #expect(result.stdout.contains("boolean false"), "\(result.stdout)\(result.stderr)")
     }
@@ -21,8 +22,9 @@ import Testing
         let owner = try #require(try client.connection.nameOwner(busName))
         let second = try DaemonProcess(arguments: ["--address", running.bus.address])
         #expect(second.waitForExit(timeout: .seconds(10)) == .exited(3))
-        #expect(second.stderr.contains("\(busName) is already owned by \(owner); use --replace to take it over"),
-                "\(second.stderr)")
+        #expect(
+            second.stderr.contains("\(busName) is already owned by \(owner); use --replace to take it over"),
+            "\(second.stderr)")
         #expect(running.daemon.termination == nil)
     }
 

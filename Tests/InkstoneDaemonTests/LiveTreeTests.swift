@@ -48,8 +48,10 @@ import Testing
         #expect(live.contains("<interface name=\"org.inkstone.InputContext1\">"))
 
         // gdbus and busctl walk the tree.
-        let gdbus = try run(["gdbus", "introspect", "--address", running.bus.address, "--dest", busName,
-                             "--object-path", servicePath, "--recurse"])
+        let gdbus = try run([
+            "gdbus", "introspect", "--address", running.bus.address, "--dest", busName,
+            "--object-path", servicePath, "--recurse",
+        ])
         #expect(gdbus.termination == .exited(0), "\(gdbus.stderr)")
         #expect(gdbus.stdout.contains("node /org/inkstone/Inkstone1/context/2"), "\(gdbus.stdout)")
         #expect(!gdbus.stdout.contains("node /org/inkstone/Inkstone1/context/1 "), "\(gdbus.stdout)")
@@ -67,13 +69,17 @@ import Testing
         try peer.call(context, "Destroy")
         let unknown = "org.inkstone.Error.UnknownObject"
         for path in [context, servicePath + "/context/99", servicePath + "/context/x", servicePath + "/document/5"] {
-            #expect(peer.errorName(path, "Introspect", interface: "org.freedesktop.DBus.Introspectable") == unknown, "\(path)")
-            #expect(peer.errorName(path, "GetAll", interface: "org.freedesktop.DBus.Properties") {
-                $0.append(contextInterface)
-            } == unknown, "\(path)")
+            #expect(
+                peer.errorName(path, "Introspect", interface: "org.freedesktop.DBus.Introspectable") == unknown,
+                "\(path)")
+            #expect(
+                peer.errorName(path, "GetAll", interface: "org.freedesktop.DBus.Properties") {
+                    $0.append(contextInterface)
+                } == unknown, "\(path)")
         }
         #expect(peer.errorName(servicePath + "/context", "GetText") == unknown)
-        #expect(peer.errorName(servicePath + "/nothing", "Introspect", interface: "org.freedesktop.DBus.Introspectable")
-            == "org.freedesktop.DBus.Error.UnknownObject")
+        #expect(
+            peer.errorName(servicePath + "/nothing", "Introspect", interface: "org.freedesktop.DBus.Introspectable")
+                == "org.freedesktop.DBus.Error.UnknownObject")
     }
 }

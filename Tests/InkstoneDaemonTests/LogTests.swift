@@ -16,23 +16,30 @@ import Testing
     }
 
     @Test func underTheJournalEveryLineCarriesItsPriority() throws {
-        let running = try RunningDaemon(arguments: ["--log-level", "debug", "--max-contexts", "1"],
-                                        environment: ["JOURNAL_STREAM": "8:12345"])
+        let running = try RunningDaemon(
+            arguments: ["--log-level", "debug", "--max-contexts", "1"],
+            environment: ["JOURNAL_STREAM": "8:12345"])
         let peer = try InkstonePeer(running)
         let context = try peer.newContext()
-        _ = peer.errorName(context, "TextInRange") { $0.append(Int64(5)); $0.append(Int64(1)) }
+        _ = peer.errorName(context, "TextInRange") {
+            $0.append(Int64(5))
+            $0.append(Int64(1))
+        }
         _ = peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) { $0.append(strings: []) }
         #expect(waitForLog(running, "<6>refused org.inkstone.Inkstone1.NewInputContext"), "\(running.daemon.stderr)")
-        #expect(waitForLog(running, "<7>failed org.inkstone.InputContext1.TextInRange on \(context)"),
-                "\(running.daemon.stderr)")
+        #expect(
+            waitForLog(running, "<7>failed org.inkstone.InputContext1.TextInRange on \(context)"),
+            "\(running.daemon.stderr)")
         #expect(running.daemon.stderr.contains("org.inkstone.Error.InvalidRange"))
         _ = peer.errorName(context, "NoSuchMethod")
-        #expect(waitForLog(running, "<7>failed org.inkstone.InputContext1.NoSuchMethod on \(context)"),
-                "\(running.daemon.stderr)")
+        #expect(
+            waitForLog(running, "<7>failed org.inkstone.InputContext1.NoSuchMethod on \(context)"),
+            "\(running.daemon.stderr)")
         #expect(running.daemon.stderr.contains("<6>ready: org.inkstone.Inkstone1"))
         for line in running.daemon.stderr.split(separator: "\n") {
-            #expect(line.first == "<" && "234567".contains(line.dropFirst().first ?? "x") && line.dropFirst(2).first == ">",
-                    "not a journald line: \(line)")
+            #expect(
+                line.first == "<" && "234567".contains(line.dropFirst().first ?? "x") && line.dropFirst(2).first == ">",
+                "not a journald line: \(line)")
         }
     }
 
@@ -40,8 +47,10 @@ import Testing
         let running = try RunningDaemon(arguments: ["--log-level", "trace"])
         let peer = try InkstonePeer(running)
         _ = try peer.call(servicePath, "GetVersion", interface: serviceInterface)
-        #expect(waitForLog(running, "trace: call org.inkstone.Inkstone1.GetVersion on /org/inkstone/Inkstone1 from \(peer.name)"),
-                "\(running.daemon.stderr)")
+        #expect(
+            waitForLog(
+                running, "trace: call org.inkstone.Inkstone1.GetVersion on /org/inkstone/Inkstone1 from \(peer.name)"),
+            "\(running.daemon.stderr)")
         #expect(running.daemon.stderr.contains("info: ready: "))
         #expect(!running.daemon.stderr.contains("<6>"))
     }
@@ -50,7 +59,10 @@ import Testing
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)
         let context = try peer.newContext()
-        _ = peer.errorName(context, "TextInRange") { $0.append(Int64(5)); $0.append(Int64(1)) }
+        _ = peer.errorName(context, "TextInRange") {
+            $0.append(Int64(5))
+            $0.append(Int64(1))
+        }
         _ = try peer.call(servicePath, "GetVersion", interface: serviceInterface)
         #expect(!running.daemon.stderr.contains("TextInRange"), "\(running.daemon.stderr)")
         #expect(!running.daemon.stderr.contains("trace:"))

@@ -4,7 +4,8 @@ import Testing
 
 /// The marked-text (preedit) protocol through the daemon.
 @Suite struct MarkedTextTests {
-    @Test(arguments: NotificationMode.allCases) func markedTextStepsSendTheirSignalsOnce(mode: NotificationMode) throws {
+    @Test(arguments: NotificationMode.allCases) func markedTextStepsSendTheirSignalsOnce(mode: NotificationMode) throws
+    {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running, mode: mode)
         let context = try peer.newContext([])
@@ -41,7 +42,10 @@ import Testing
 
         // The caret stays where the composition cursor was; discard removes.
         #expect(try peer.range(context, "SelectedRange") == (5, 0))
-        try peer.call(context, "SetSelectedRange") { $0.append(Int64(6)); $0.append(Int64(0)) }
+        try peer.call(context, "SetSelectedRange") {
+            $0.append(Int64(6))
+            $0.append(Int64(0))
+        }
         try peer.setMarked(context, "x", 1, 0)
         #expect(try peer.text(context) == "abc にほx")
         try peer.call(context, "DiscardMarkedText")
@@ -114,7 +118,8 @@ import Testing
         #expect(committedAt >= 0 && appliedAt > committedAt, "\(order)")
     }
 
-    @Test(arguments: NotificationMode.allCases) func focusOutAndDestroyEndTheComposition(mode: NotificationMode) throws {
+    @Test(arguments: NotificationMode.allCases) func focusOutAndDestroyEndTheComposition(mode: NotificationMode) throws
+    {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running, mode: mode)
         let keeper = try peer.newContext([])
@@ -128,7 +133,10 @@ import Testing
         #expect(try peer.text(keeper) == "kept")
         #expect(try peer.property(keeper, "Focused")?.boolValue == false)
         #expect(only(["Committed"], try peer.drainSignals(of: keeper)).count == 1)
-        try peer.call(dropper, "SetSelectedRange") { $0.append(Int64(0)); $0.append(Int64(0)) }
+        try peer.call(dropper, "SetSelectedRange") {
+            $0.append(Int64(0))
+            $0.append(Int64(0))
+        }
         try peer.setMarked(dropper, "gone", 4, 0)
         try peer.call(dropper, "FocusOut")
         #expect(try peer.text(keeper) == "kept")
@@ -150,10 +158,11 @@ import Testing
             Issue.record("no changed properties: \(changes)")
             return
         }
-        let changed = Dictionary(uniqueKeysWithValues: entries.compactMap { entry -> (String, DBusValue)? in
-            guard case .dictEntry(let key, let value) = entry, let name = key.stringValue else { return nil }
-            return (name, value)
-        })
+        let changed = Dictionary(
+            uniqueKeysWithValues: entries.compactMap { entry -> (String, DBusValue)? in
+                guard case .dictEntry(let key, let value) = entry, let name = key.stringValue else { return nil }
+                return (name, value)
+            })
         #expect(changed["Length"]?.compact == "2", "\(changed)")
         #expect(changed["Revision"]?.compact == "\(try peer.revision(context))")
         #expect(changed["CanUndo"]?.compact == "true")

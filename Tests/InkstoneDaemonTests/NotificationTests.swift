@@ -9,7 +9,9 @@ import Testing
     /// A connection turned into a bus monitor of everything the daemon sends.
     static func monitor(_ running: RunningDaemon) throws -> (BusClient, String) {
         let client = try BusClient(address: running.bus.address)
-        var owner = try client.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner") {
+        var owner = try client.call(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner"
+        ) {
             $0.append(busName)
         }.reader()
         let daemon = try owner.readString()
@@ -22,12 +24,15 @@ import Testing
         return (client, daemon)
     }
 
-    @Test(arguments: [UInt64(1), 7, 2024], NotificationMode.allCases) func willAndDidBalanceOverARandomScript(seed: UInt64, mode: NotificationMode) throws {
+    @Test(arguments: [UInt64(1), 7, 2024], NotificationMode.allCases) func willAndDidBalanceOverARandomScript(
+        seed: UInt64, mode: NotificationMode
+    ) throws {
         let running = try RunningDaemon()
         let (monitor, _) = try Self.monitor(running)
         let alice = try InkstonePeer(running, mode: mode)
         let bob = try InkstonePeer(running, mode: mode)
-        let document = try alice.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
+        let document =
+            try alice.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
         try alice.call(document, "Share", interface: documentInterface) { $0.append(bob.name) }
         let contexts = [
             (alice, try alice.newContext(["document=\(document)", "unit=utf16"])),
@@ -38,21 +43,34 @@ import Testing
         let pieces = ["a", "é", "e\u{301}", "👩‍👩‍👧", "한", "\n", " "]
         for _ in 0..<80 {
             let (peer, context) = contexts[Int.random(in: 0..<contexts.count, using: &rng)]
-            let text = (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+            let text = (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }
+                .joined()
             let length = Int(try peer.call(context, "Length").first?.int ?? 0)
             let start = Int.random(in: 0...length, using: &rng)
             switch Int.random(in: 0..<9, using: &rng) {
             case 0, 1: _ = peer.errorName(context, "InsertText") { $0.append(text) }
             case 2: _ = peer.errorName(context, "DeleteBackward")
-            case 3, 4: _ = peer.errorName(context, "SetMarkedText") {
-                $0.append(text); $0.append(Int64(0)); $0.append(Int64(0)); $0.append(Int64(-1)); $0.append(Int64(0))
-            }
+            case 3, 4:
+                _ = peer.errorName(context, "SetMarkedText") {
+                    $0.append(text)
+                    $0.append(Int64(0))
+                    $0.append(Int64(0))
+                    $0.append(Int64(-1))
+                    $0.append(Int64(0))
+                }
             case 5: _ = peer.errorName(context, Bool.random(using: &rng) ? "UnmarkText" : "DiscardMarkedText")
-            case 6: _ = peer.errorName(context, "SetSelectedRange") { $0.append(Int64(start)); $0.append(Int64(0)) }
-            case 7: _ = peer.errorName(context, "ReplaceRange") {
-                $0.append(Int64(start)); $0.append(Int64(Int.random(in: 0...(length - start), using: &rng)))
-                $0.append(text); $0.append(UInt64(0))
-            }
+            case 6:
+                _ = peer.errorName(context, "SetSelectedRange") {
+                    $0.append(Int64(start))
+                    $0.append(Int64(0))
+                }
+            case 7:
+                _ = peer.errorName(context, "ReplaceRange") {
+                    $0.append(Int64(start))
+                    $0.append(Int64(Int.random(in: 0...(length - start), using: &rng)))
+                    $0.append(text)
+                    $0.append(UInt64(0))
+                }
             default: _ = peer.errorName(context, Bool.random(using: &rng) ? "Undo" : "Redo")
             }
         }
@@ -76,8 +94,9 @@ import Testing
                 let member = stream[index].member
                 if member == "TextWillChange" || member == "SelectionWillChange" {
                     let did = member == "TextWillChange" ? "TextDidChange" : "SelectionDidChange"
-                    #expect(index + 1 < stream.count && stream[index + 1].member == did,
-                            "seed \(seed) \(context): \(member) at \(index) is not followed by \(did)")
+                    #expect(
+                        index + 1 < stream.count && stream[index + 1].member == did,
+                        "seed \(seed) \(context): \(member) at \(index) is not followed by \(did)")
                     if member == "TextWillChange", index + 1 < stream.count {
                         let revision = stream[index + 1].arguments.first?.uint64 ?? 0
                         #expect(stream[index].arguments.first?.uint64 == revision - 1)
@@ -86,12 +105,15 @@ import Testing
                     }
                     index += 2
                 } else {
-                    #expect(member != "TextDidChange" && member != "SelectionDidChange",
-                            "seed \(seed) \(context): \(member) at \(index) without its will")
+                    #expect(
+                        member != "TextDidChange" && member != "SelectionDidChange",
+                        "seed \(seed) \(context): \(member) at \(index) without its will")
                     index += 1
                 }
             }
-            #expect(lastRevision == finalRevision, "seed \(seed) \(context): last TextDidChange \(lastRevision) of \(finalRevision)")
+            #expect(
+                lastRevision == finalRevision,
+                "seed \(seed) \(context): last TextDidChange \(lastRevision) of \(finalRevision)")
         }
     }
 

@@ -71,15 +71,17 @@ import Testing
             destination: nil, path: context, interface: contextInterface, member: "CaretRect")
         query.write { $0.append(Int64(1)) }
         let serial = try connection.send(query)
-        let forwarded = try #require(firstMessage(on: connection) { $0.kind == .methodCall && $0.member == "CaretRect" })
+        let forwarded = try #require(
+            firstMessage(on: connection) { $0.kind == .methodCall && $0.member == "CaretRect" })
         #expect(forwarded.path == "/gp")
         #expect(forwarded.destination == nil)
         let reply = try #require(forwarded.makeReturn())
         reply.write { writer in writer.appendStruct { for value in [1.0, 2, 3, 4] { $0.append(value) } } }
         try connection.send(reply)
-        let answer = try #require(firstMessage(on: connection) {
-            $0.kind != .signal && dbus_message_get_reply_serial($0.raw) == serial
-        })
+        let answer = try #require(
+            firstMessage(on: connection) {
+                $0.kind != .signal && dbus_message_get_reply_serial($0.raw) == serial
+            })
         var reader = try answer.throwIfError().reader()
         #expect(try reader.readValue() == .structure([.double(1), .double(2), .double(3), .double(4)]))
         #expect(daemon.isAlive, "\(daemon.daemon.stderr)")

@@ -4,7 +4,9 @@ import Testing
 
 /// Several clients: isolation, sharing, persistent contexts, disconnect cleanup.
 @Suite struct PeerTests {
-    @Test(arguments: NotificationMode.allCases) func anotherClientCannotUseOrOverhearAContext(mode: NotificationMode) throws {
+    @Test(arguments: NotificationMode.allCases) func anotherClientCannotUseOrOverhearAContext(mode: NotificationMode)
+        throws
+    {
         let running = try RunningDaemon()
         let owner = try InkstonePeer(running, mode: mode)
         let stranger = try InkstonePeer(running, mode: mode)
@@ -23,11 +25,13 @@ import Testing
         #expect(stranger.errorName(context, "InsertText") { $0.append("x") } == denied)
         #expect(stranger.errorName(context, "Subscribe") { $0.append(strings: ["text"]) } == denied)
         #expect(stranger.errorName(context, "Destroy") == denied)
-        #expect(stranger.errorName(context, "Get", interface: propertiesInterface) {
-            $0.append(contextInterface)
-            $0.append("Length")
-        } == denied)
-        #expect(stranger.errorName(document, "Share", interface: documentInterface) { $0.append(stranger.name) } == denied)
+        #expect(
+            stranger.errorName(context, "Get", interface: propertiesInterface) {
+                $0.append(contextInterface)
+                $0.append("Length")
+            } == denied)
+        #expect(
+            stranger.errorName(document, "Share", interface: documentInterface) { $0.append(stranger.name) } == denied)
         #expect(throws: DBusKitError.self) { try stranger.createContext(["document": .objectPath(document)]) }
         #expect(try owner.text(context) == "secretpass")
 
@@ -37,11 +41,14 @@ import Testing
         #expect(try stranger.drainSignals().filter { $0.path.hasPrefix(servicePath) }.isEmpty)
     }
 
-    @Test(arguments: NotificationMode.allCases) func sharedDocumentNotifiesEveryContextInItsUnit(mode: NotificationMode) throws {
+    @Test(arguments: NotificationMode.allCases) func sharedDocumentNotifiesEveryContextInItsUnit(mode: NotificationMode)
+        throws
+    {
         let running = try RunningDaemon()
         let alice = try InkstonePeer(running, mode: mode)
         let bob = try InkstonePeer(running, mode: mode)
-        let document = try alice.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
+        let document =
+            try alice.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
         #expect(throws: DBusKitError.self) { try bob.createContext(["document": .objectPath(document)]) }
         try alice.call(document, "Share", interface: documentInterface) { $0.append(bob.name) }
         let mine = try alice.createContext(["document": .objectPath(document), "unit": .string("utf8")])
@@ -58,7 +65,10 @@ import Testing
         let seenByAlice = only(["TextDidChange"], try alice.drainSignals())
         #expect(seenByAlice.first?.arguments.dropFirst().prefix(3).compactMap(\.int) == [0, 0, 6])
 
-        try bob.call(theirs, "SetSelectedRange") { $0.append(Int64(1)); $0.append(Int64(1)) }
+        try bob.call(theirs, "SetSelectedRange") {
+            $0.append(Int64(1))
+            $0.append(Int64(1))
+        }
         try bob.insert(theirs, "e\u{301}")
         #expect(try alice.text(mine) == "he\u{301}llo")
         let aliceSaw = only(["TextDidChange"], try alice.drainSignals(of: mine))
@@ -98,11 +108,14 @@ import Testing
         try alice.insert(persistent, "kept")
         #expect(try alice.text(persistent) == "kept")
         try alice.call(context, "Destroy")
-        #expect(alice.errorName(document, "Share", interface: documentInterface) { $0.append(":1.99") }
-            == "org.inkstone.Error.UnknownObject", "the document outlived its last context")
+        #expect(
+            alice.errorName(document, "Share", interface: documentInterface) { $0.append(":1.99") }
+                == "org.inkstone.Error.UnknownObject", "the document outlived its last context")
     }
 
-    @Test(arguments: NotificationMode.allCases) func persistentContextsServeEveryClientAndTheLastSubscriber(mode: NotificationMode) throws {
+    @Test(arguments: NotificationMode.allCases) func persistentContextsServeEveryClientAndTheLastSubscriber(
+        mode: NotificationMode
+    ) throws {
         let running = try RunningDaemon()
         let creator = try InkstonePeer(running, mode: mode)
         let script = try InkstonePeer(running, mode: mode)
@@ -116,10 +129,13 @@ import Testing
         #expect(try creator.drainSignals().isEmpty)
     }
 
-    @Test(arguments: NotificationMode.allCases) func aComposerLeavingReleasesTheQueuedEditsOfOthers(mode: NotificationMode) throws {
+    @Test(arguments: NotificationMode.allCases) func aComposerLeavingReleasesTheQueuedEditsOfOthers(
+        mode: NotificationMode
+    ) throws {
         let running = try RunningDaemon()
         let alice = try InkstonePeer(running, mode: mode)
-        let document = try alice.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
+        let document =
+            try alice.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
         let mine = try alice.newContext(["document=\(document)"])
         var ticket: UInt64 = 0
         do {
@@ -132,7 +148,9 @@ import Testing
         }
         let applied = readMessages(on: alice.client.connection) { message in
             message.kind == .signal
-                && SeenSignal.expand(message).contains { $0.member == "EditApplied" && $0.arguments.first?.uint64 == ticket }
+                && SeenSignal.expand(message).contains {
+                    $0.member == "EditApplied" && $0.arguments.first?.uint64 == ticket
+                }
         }
         #expect(applied, "the queued edit was not released when the composer left")
         #expect(try alice.text(mine) == "작성!", "bob's open composition is committed (focus_out=commit)")

@@ -29,7 +29,9 @@ func peerCall(
     }
 
     /// Typing over a direct connection behaves as over the bus: same replies, same signals (on that connection).
-    @Test(arguments: NotificationMode.allCases) func directClientTypesHangulAndGetsItsSignals(mode: NotificationMode) throws {
+    @Test(arguments: NotificationMode.allCases) func directClientTypesHangulAndGetsItsSignals(mode: NotificationMode)
+        throws
+    {
         let daemon = try PeerDaemon()
         let connection = try daemon.connect()
         defer { connection.close() }
@@ -78,7 +80,9 @@ func peerCall(
         }
         let events = try reader.readValue()
         message.write { $0.append(events) }
-        #expect(only(["Committed"], SeenSignal.expand(message)).compactMap { $0.arguments.first?.stringValue }.joined() == "한글 ")
+        #expect(
+            only(["Committed"], SeenSignal.expand(message)).compactMap { $0.arguments.first?.stringValue }.joined()
+                == "한글 ")
         var text = try peerCall(connection, context, contextInterface, "GetText").reader()
         #expect(try text.readString() == "한글 ")
         var signals: [String] = []

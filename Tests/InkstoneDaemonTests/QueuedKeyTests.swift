@@ -13,7 +13,10 @@ import Testing
         }
         let typist = try peer.createContext(["document": .objectPath(document), "engine": .string("direct")])
         try peer.insert(typist, "ab")
-        try peer.call(composer, "SetSelectedRange") { $0.append(Int64(0)); $0.append(Int64(0)) }
+        try peer.call(composer, "SetSelectedRange") {
+            $0.append(Int64(0))
+            $0.append(Int64(0))
+        }
         #expect(try peer.keys(composer, ["g", "k", "s"]) == [true, true, true])
         #expect(try peer.text(typist) == "한ab")
 

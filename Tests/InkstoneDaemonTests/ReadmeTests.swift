@@ -89,8 +89,9 @@ extension String {
             var environment = ["DBUS_SESSION_BUS_ADDRESS": running.bus.address, "PATH": path]
             for command in commands {
                 if let variable = ReadmeWalkthrough.assignedVariable(command.line) {
-                    let result = try run(["/bin/sh", "-c", command.line + "\nprintf '%s' \"$\(variable)\""],
-                                         environment: environment)
+                    let result = try run(
+                        ["/bin/sh", "-c", command.line + "\nprintf '%s' \"$\(variable)\""],
+                        environment: environment)
                     #expect(result.termination == .exited(0), "round \(round): \(command) failed: \(result.stderr)")
                     #expect(!result.stdout.isEmpty, "round \(round): \(command) set no \(variable)")
                     environment[variable] = result.stdout
@@ -105,8 +106,9 @@ extension String {
                     #expect(result.termination == .exited(0), "round \(round): \(command) failed: \(output)")
                 }
                 for expected in command.expectations {
-                    #expect(output.contains(ReadmeWalkthrough.folded(expected)),
-                            "round \(round): \(command): no '\(expected)' in \(output)")
+                    #expect(
+                        output.contains(ReadmeWalkthrough.folded(expected)),
+                        "round \(round): \(command): no '\(expected)' in \(output)")
                 }
             }
         }
@@ -118,7 +120,9 @@ extension String {
         let shown = try run([builtProduct("inkstone"), "config", "show", "--defaults"])
         #expect(shown.termination == .exited(0))
         let withoutTitle = shown.stdout.split(separator: "\n", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
-        #expect(block == withoutTitle, "README.md's config.toml block differs from `inkstone config show --defaults`:\n\(shown.stdout)")
+        #expect(
+            block == withoutTitle,
+            "README.md's config.toml block differs from `inkstone config show --defaults`:\n\(shown.stdout)")
     }
 
     /// `make run`'s script with no session bus: it starts a private bus, prints

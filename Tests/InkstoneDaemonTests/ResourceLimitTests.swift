@@ -13,12 +13,16 @@ import Testing
 
     /// A non-positive limit on the command line is refused at start, with the flag named.
     @Test func nonPositiveLimitsAreRefused() throws {
-        for flag in ["--max-contexts=-5", "--max-string-bytes=0", "--max-contexts-per-user=-1",
-                     "--max-persistent-contexts=0", "--max-shares=-2", "--max-listener-backlog=0"] {
+        for flag in [
+            "--max-contexts=-5", "--max-string-bytes=0", "--max-contexts-per-user=-1",
+            "--max-persistent-contexts=0", "--max-shares=-2", "--max-listener-backlog=0",
+        ] {
             let result = try run([builtProduct("inkstoned"), "--address", "unix:path=/nonexistent", flag])
             #expect(result.termination == .exited(1), "\(flag): \(result.termination)")
             let name = String(flag.prefix { $0 != "=" })
-            #expect(result.stderr.contains("\(name): ") && result.stderr.contains("must be 1 to"), "\(flag): \(result.stderr)")
+            #expect(
+                result.stderr.contains("\(name): ") && result.stderr.contains("must be 1 to"),
+                "\(flag): \(result.stderr)")
         }
     }
 
@@ -33,17 +37,21 @@ import Testing
         guard case .objectPath(let documentPath) = document else { throw TestSupportError("no document path") }
         let contextsBefore = try contextCount(running)
 
-        #expect(peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
-            $0.append(strings: ["program=" + long])
-        } == Self.limitExceeded)
-        #expect(peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
-            $0.append(strings: Array(repeating: "unit=utf16", count: 30))
-        } == Self.limitExceeded, "many short items together exceed the limit")
-        #expect(peer.errorName(servicePath, "CreateInputContext", interface: serviceInterface) {
-            $0.append(vardict: ["program": .string(long)])
-        } == Self.limitExceeded)
-        #expect(peer.errorName(documentPath, "Share", interface: documentInterface) { $0.append(":1." + long) }
-            == Self.limitExceeded)
+        #expect(
+            peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
+                $0.append(strings: ["program=" + long])
+            } == Self.limitExceeded)
+        #expect(
+            peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
+                $0.append(strings: Array(repeating: "unit=utf16", count: 30))
+            } == Self.limitExceeded, "many short items together exceed the limit")
+        #expect(
+            peer.errorName(servicePath, "CreateInputContext", interface: serviceInterface) {
+                $0.append(vardict: ["program": .string(long)])
+            } == Self.limitExceeded)
+        #expect(
+            peer.errorName(documentPath, "Share", interface: documentInterface) { $0.append(":1." + long) }
+                == Self.limitExceeded)
         #expect(peer.errorName(context, "InsertText") { $0.append(long) } == Self.limitExceeded)
         #expect(peer.errorName(context, "ProcessKeyNames") { $0.append(strings: [long]) } == Self.limitExceeded)
         #expect(try contextCount(running) == contextsBefore)
@@ -56,12 +64,14 @@ import Testing
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)
         _ = try peer.newContext(["program=" + String(repeating: "p", count: 255)])
-        #expect(peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
-            $0.append(strings: ["program=" + String(repeating: "p", count: 256)])
-        } == Self.limitExceeded)
-        #expect(peer.errorName(servicePath, "CreateInputContext", interface: serviceInterface) {
-            $0.append(vardict: ["program": .string(String(repeating: "é", count: 200))])
-        } == Self.limitExceeded)
+        #expect(
+            peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
+                $0.append(strings: ["program=" + String(repeating: "p", count: 256)])
+            } == Self.limitExceeded)
+        #expect(
+            peer.errorName(servicePath, "CreateInputContext", interface: serviceInterface) {
+                $0.append(vardict: ["program": .string(String(repeating: "é", count: 200))])
+            } == Self.limitExceeded)
         #expect(try contextCount(running) == 1)
     }
 
@@ -69,18 +79,22 @@ import Testing
     @Test func shareTakesPeerNamesUpToALimit() throws {
         let running = try RunningDaemon(arguments: ["--max-shares=2"])
         let peer = try InkstonePeer(running)
-        guard case .objectPath(let document)? = try peer.call(servicePath, "CreateDocument", interface: serviceInterface).first
+        guard
+            case .objectPath(let document)? = try peer.call(servicePath, "CreateDocument", interface: serviceInterface)
+                .first
         else { throw TestSupportError("no document path") }
         for bad in ["not a name", "", ":1", ":1..2", ":1.2/3", "org.example.Name", "p2p:", "p2p:x", ":1.é"] {
-            #expect(peer.errorName(document, "Share", interface: documentInterface) { $0.append(bad) }
-                == Self.invalidArgument, "'\(bad)'")
+            #expect(
+                peer.errorName(document, "Share", interface: documentInterface) { $0.append(bad) }
+                    == Self.invalidArgument, "'\(bad)'")
         }
         let other = try InkstonePeer(running)
         try peer.call(document, "Share", interface: documentInterface) { $0.append(other.name) }
         try peer.call(document, "Share", interface: documentInterface) { $0.append("p2p:12") }
         try peer.call(document, "Share", interface: documentInterface) { $0.append(other.name) }
-        #expect(peer.errorName(document, "Share", interface: documentInterface) { $0.append(":1.999") }
-            == Self.limitExceeded)
+        #expect(
+            peer.errorName(document, "Share", interface: documentInterface) { $0.append(":1.999") }
+                == Self.limitExceeded)
         try peer.call(document, "Unshare", interface: documentInterface) { $0.append("p2p:12") }
         try peer.call(document, "Share", interface: documentInterface) { $0.append(":1.999") }
         // The share still works: the other peer attaches a context.
@@ -95,9 +109,10 @@ import Testing
         let kept = try first.newContext([])
         _ = try first.newContext([])
         _ = try second.newContext([])
-        #expect(second.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
-            $0.append(strings: [])
-        } == Self.limitExceeded)
+        #expect(
+            second.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
+                $0.append(strings: [])
+            } == Self.limitExceeded)
         #expect(try contextCount(running) == 3)
         try first.call(kept, "Destroy")
         _ = try second.newContext([])
@@ -109,9 +124,10 @@ import Testing
         let peer = try InkstonePeer(running)
         let first = try peer.newContext(["persist=true"])
         _ = try InkstonePeer(running).newContext(["persist=true"])
-        #expect(peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
-            $0.append(strings: ["persist=true"])
-        } == Self.limitExceeded)
+        #expect(
+            peer.errorName(servicePath, "NewInputContext", interface: serviceInterface) {
+                $0.append(strings: ["persist=true"])
+            } == Self.limitExceeded)
         _ = try peer.newContext([])
         try peer.call(first, "Destroy")
         _ = try peer.newContext(["persist=true"])
@@ -150,7 +166,9 @@ import Testing
     @Test func directClientChurnDoesNotLeak() throws {
         let daemon = try DirectDaemon()
         let figures = try daemon.measureChurn(cycles: 2000, warmUp: 300)
-        #expect(figures.bytesPerCycle < 512, """
+        #expect(
+            figures.bytesPerCycle < 512,
+            """
             RSS \(figures.warmBytes >> 10) → \(figures.finalBytes >> 10) KiB over \(figures.cycles) cycles \
             (\(Int(figures.bytesPerCycle)) B/cycle)
             """)
@@ -186,8 +204,9 @@ import Testing
         let flood: @Sendable () -> Void = { [flooder] in
             let batch = Array(repeating: "y", count: 50)
             for _ in 0..<calls {
-                guard let call = Message.methodCall(
-                    destination: nil, path: flooded, interface: contextInterface, member: "ProcessKeyNames")
+                guard
+                    let call = Message.methodCall(
+                        destination: nil, path: flooded, interface: contextInterface, member: "ProcessKeyNames")
                 else { return }
                 call.write { $0.append(strings: batch) }
                 _ = try? flooder.send(call)
@@ -215,7 +234,9 @@ import Testing
         // Both bounds are relative, so a loaded machine slows both sides alike.
         try #require(underFlood.count >= 5, "the flood ended before the second client could measure")
         let bound = max(10 * idle, floodSeconds / 5)
-        #expect(median(underFlood) <= bound, """
+        #expect(
+            median(underFlood) <= bound,
+            """
             median round trip under flood \(Int(median(underFlood) * 1e6)) µs, idle \(Int(idle * 1e6)) µs, \
             flood \(Int(floodSeconds * 1e6)) µs, bound \(Int(bound * 1e6)) µs \
             (\(underFlood.count) samples, flood still running: \(stillFlooding))

@@ -54,7 +54,10 @@ import Testing
         let running = try RunningDaemon()
         let cases: [([String], String)] = [
             ([servicePath, "\(serviceInterface).NoSuchMethod"], "org.freedesktop.DBus.Error.UnknownMethod"),
-            ([servicePath, "\(serviceInterface).GetVersion", "string:unexpected"], "org.freedesktop.DBus.Error.InvalidArgs"),
+            (
+                [servicePath, "\(serviceInterface).GetVersion", "string:unexpected"],
+                "org.freedesktop.DBus.Error.InvalidArgs"
+            ),
             (["/org/inkstone/Nowhere", "\(serviceInterface).GetVersion"], "org.freedesktop.DBus.Error.UnknownObject"),
             (["\(servicePath)/child", "\(serviceInterface).GetVersion"], "org.freedesktop.DBus.Error.UnknownObject"),
         ]

@@ -34,10 +34,13 @@ import Testing
         for reading in all + probes {
             #expect(compiled.entries(for: reading) == memory.entries(for: reading), "entries for \(reading)")
             for limit in [0, 1, 3, 100] {
-                #expect(compiled.readings(withPrefix: reading, limit: limit) == memory.readings(withPrefix: reading, limit: limit))
+                #expect(
+                    compiled.readings(withPrefix: reading, limit: limit)
+                        == memory.readings(withPrefix: reading, limit: limit))
             }
-            #expect(compiled.readings(prefixing: Substring(reading + "かん"), maximumLength: 6)
-                == memory.readings(prefixing: Substring(reading + "かん"), maximumLength: 6))
+            #expect(
+                compiled.readings(prefixing: Substring(reading + "かん"), maximumLength: 6)
+                    == memory.readings(prefixing: Substring(reading + "かん"), maximumLength: 6))
         }
     }
 
@@ -49,7 +52,9 @@ import Testing
             let rows = Self.randomRows(&random, count: random.next(below: 120))
             let source = folder + "/source-\(round).txt"
             try Self.writeSource(source, rows)
-            let loaded = ReadingTableCache.open(name: "random-\(round)", source: source, formatVersion: 1, directory: folder) { rows }
+            let loaded = ReadingTableCache.open(
+                name: "random-\(round)", source: source, formatVersion: 1, directory: folder
+            ) { rows }
             #expect(loaded.origin == .built(.missing), "seed \(seed) round \(round)")
             #expect(loaded.table is CompiledReadingTable)
             let probes = ["", "か", "かんじ", "x", "漢字字字字", "\u{10FFFF}"]
@@ -60,7 +65,9 @@ import Testing
     @Test func aCurrentCacheIsMappedAndAChangedSourceRebuildsIt() throws {
         let folder = try makeTemporaryDirectory(prefix: "inkstone-table")
         let source = folder + "/dict.txt"
-        var rows: [Row] = [("かんじ", DictionaryEntry(text: "漢字", weight: 2)), ("かんじ", DictionaryEntry(text: "感じ", weight: 1))]
+        var rows: [Row] = [
+            ("かんじ", DictionaryEntry(text: "漢字", weight: 2)), ("かんじ", DictionaryEntry(text: "感じ", weight: 1)),
+        ]
         try Self.writeSource(source, rows)
         var parses = 0
         func load(version: UInt32 = 1) -> ReadingTableCache.Loaded {
@@ -117,11 +124,35 @@ import Testing
             ("truncated", Array(good.prefix(good.count / 2))),
             ("shorter than a header", Array(good.prefix(40))),
             ("empty", []),
-            ("a header bit flipped", { var bytes = good; bytes[60] ^= 0x10; return bytes }()),
-            ("bad magic", { var bytes = good; bytes[0] = UInt8(ascii: "X"); return bytes }()),
-            ("another layout", { var bytes = good; bytes[8] = 9; return bytes }()),
+            (
+                "a header bit flipped",
+                {
+                    var bytes = good
+                    bytes[60] ^= 0x10
+                    return bytes
+                }()
+            ),
+            (
+                "bad magic",
+                {
+                    var bytes = good
+                    bytes[0] = UInt8(ascii: "X")
+                    return bytes
+                }()
+            ),
+            (
+                "another layout",
+                {
+                    var bytes = good
+                    bytes[8] = 9
+                    return bytes
+                }()
+            ),
             ("longer", good + [0, 1, 2, 3]),
-            ("foreign", Array("this is not a table at all, just some text that is long enough to fill a header. ".utf8) + good),
+            (
+                "foreign",
+                Array("this is not a table at all, just some text that is long enough to fill a header. ".utf8) + good
+            ),
         ]
         for (what, bytes) in damages {
             try writeBytes(cache, bytes)
@@ -170,14 +201,18 @@ import Testing
         let blocked = folder + "/not-a-folder"
         try writeFile(blocked, "x")
         for directory in [blocked + "/cache", blocked] {
-            let loaded = ReadingTableCache.open(name: "dict", source: source, formatVersion: 1, directory: directory) { rows }
+            let loaded = ReadingTableCache.open(name: "dict", source: source, formatVersion: 1, directory: directory) {
+                rows
+            }
             guard case .memory = loaded.origin else {
                 Issue.record("\(directory): \(loaded.origin)")
                 continue
             }
             #expect(loaded.table.entries(for: "か").map(\.text) == ["蚊"])
         }
-        let missing = ReadingTableCache.open(name: "dict", source: folder + "/absent", formatVersion: 1, directory: folder) { rows }
+        let missing = ReadingTableCache.open(
+            name: "dict", source: folder + "/absent", formatVersion: 1, directory: folder
+        ) { rows }
         #expect(missing.origin == .memory("cannot read \(folder)/absent"))
         let badName = ReadingTableCache.open(name: "../x", source: source, formatVersion: 1, directory: folder) { rows }
         #expect(badName.origin == .memory("'../x' is not a valid table name"))

@@ -1,5 +1,6 @@
-@testable import InkstoneEngines
 import Testing
+
+@testable import InkstoneEngines
 
 /// The CLDR fallback chain from the environment, and search in German and French.
 @Suite struct EmojiLocaleTests {
@@ -21,7 +22,8 @@ import Testing
 
     @Test func environmentPrecedence() {
         #expect(EmojiLocales.environmentLocale(["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "de_DE.UTF-8"]) == "de_DE.UTF-8")
-        #expect(EmojiLocales.environmentLocale(["LANG": "fr_FR.UTF-8", "LC_ALL": "de_CH", "LC_MESSAGES": "it"]) == "de_CH")
+        #expect(
+            EmojiLocales.environmentLocale(["LANG": "fr_FR.UTF-8", "LC_ALL": "de_CH", "LC_MESSAGES": "it"]) == "de_CH")
         #expect(EmojiLocales.environmentLocale(["LANG": "fr_FR.UTF-8", "LC_ALL": ""]) == "fr_FR.UTF-8")
         #expect(EmojiLocales.environmentLocale([:]) == nil)
     }
@@ -32,7 +34,9 @@ import Testing
         let herz = index.search("herz")
         #expect(herz.first?.text == "\u{2665}\u{FE0F}", "♥️ is named Herz in German: an exact name comes first")
         let red = herz.prefix(9).first { $0.text == "\u{2764}\u{FE0F}" }
-        #expect(red?.annotation == "rotes Herz", "❤️ on the first page, named in the user's language: \(herz.prefix(9).map(\.text))")
+        #expect(
+            red?.annotation == "rotes Herz",
+            "❤️ on the first page, named in the user's language: \(herz.prefix(9).map(\.text))")
         #expect(index.search("daumen hoch").prefix(6).map(\.text) == ["👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"])
         #expect(index.search("thumbs up").first?.text == "👍", "English is always searched")
         #expect(index.search("thumbs up").first?.annotation == "Daumen hoch")

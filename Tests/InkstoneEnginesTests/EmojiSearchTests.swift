@@ -1,5 +1,6 @@
-@testable import InkstoneEngines
 import Testing
+
+@testable import InkstoneEngines
 
 /// Emoji search over the real CLDR annotations (Debian unicode-cldr-core) in the order of
 /// emoji-test.txt (Debian unicode-data).
@@ -72,8 +73,12 @@ import Testing
         #expect(index.count > 20_000)
         let alpha = index.search(words: ["alpha"], limit: 50).map(\.text)
         #expect(alpha.contains("α") && alpha.contains("Α"))
-        #expect(index.search(words: ["cjk"], limit: 50).allSatisfy { !$0.text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } })
-        #expect(index.search(words: ["combining"], limit: 200).isEmpty, "lone combining marks are not graphemes to commit")
+        #expect(
+            index.search(words: ["cjk"], limit: 50).allSatisfy {
+                !$0.text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
+            })
+        #expect(
+            index.search(words: ["combining"], limit: 200).isEmpty, "lone combining marks are not graphemes to commit")
     }
 
     /// Every English CLDR name, base and derived, finds its emoji on the first page.

@@ -1,6 +1,6 @@
-import InkstoneTestSupport
 import Glibc
 import InkstoneEngines
+import InkstoneTestSupport
 
 /// Key strings in libhangul's test style: each character is a key (its ASCII keysym),
 /// `\u{8}` is BackSpace, `\n` is Return.

@@ -23,7 +23,9 @@ final class RememberingLearning: CandidateLearning {
         get throws { try #require(PinyinDictionary.shared(), "install rime-data-luna-pinyin") }
     }
 
-    func engine(_ options: PinyinOptions = PinyinOptions(), learning: (any CandidateLearning)? = nil) throws -> PinyinEngine {
+    func engine(_ options: PinyinOptions = PinyinOptions(), learning: (any CandidateLearning)? = nil) throws
+        -> PinyinEngine
+    {
         PinyinEngine(dictionary: try Self.dictionary, options: options, learning: learning)
     }
 
@@ -220,12 +222,14 @@ final class RememberingLearning: CandidateLearning {
         #expect(EngineRegistry.entries().map(\.id).contains("pinyin"))
         var missing = EngineSettings()
         missing.pinyinTablePath = "/nonexistent/luna_pinyin.table.txt"
-        #expect(EngineRegistry.unavailableReason("pinyin", settings: missing)?.contains("rime-data-luna-pinyin") == true)
+        #expect(
+            EngineRegistry.unavailableReason("pinyin", settings: missing)?.contains("rime-data-luna-pinyin") == true)
         #expect(throws: InkstoneError.self) { try EngineRegistry.makeEngine(id: "pinyin", settings: missing) }
         let traditional = try EngineRegistry.makeEngine(id: "pinyin:traditional")
         #expect(traditional.id == "pinyin:traditional")
         let store = RememberingLearning()
-        var made = try EngineRegistry.makeEngine(id: "pinyin", learning: LearningProvider { $0 == "pinyin" ? store : nil })
+        var made = try EngineRegistry.makeEngine(
+            id: "pinyin", learning: LearningProvider { $0 == "pinyin" ? store : nil })
         _ = type("nihao", into: &made)
         _ = made.handle(try KeyEvent(name: "space"))
         #expect(store.recorded["ni hao"] == ["你好"])

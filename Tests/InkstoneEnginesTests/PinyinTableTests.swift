@@ -36,15 +36,18 @@ import Testing
     }
 
     @Test func sentencesComposeOverTheSampleByWordWeights() {
-        let dictionary = PinyinDictionary(table: SortedReadingTable(rows: PinyinTableSource.rows(fromBytes: Array(Self.sample.utf8))))
-        let composed = PinyinComposition(lattice: PinyinLattice("zhongguowomen", speller: PinyinSpeller()),
-                                         dictionary: dictionary, learning: nil)
+        let dictionary = PinyinDictionary(
+            table: SortedReadingTable(rows: PinyinTableSource.rows(fromBytes: Array(Self.sample.utf8))))
+        let composed = PinyinComposition(
+            lattice: PinyinLattice("zhongguowomen", speller: PinyinSpeller()),
+            dictionary: dictionary, learning: nil)
         #expect(composed.sentence.map(\.text) == ["中國", "我們"])
         #expect(composed.syllables == ["zhong", "guo", "wo", "men"])
         #expect(composed.candidates.map(\.text).prefix(3) == ["中國我們", "中國", "種過"])
         #expect(composed.candidates.last?.text == "中")
         // Letters no syllable covers stay as typed.
-        let odd = PinyinComposition(lattice: PinyinLattice("zhongi", speller: PinyinSpeller()), dictionary: dictionary, learning: nil)
+        let odd = PinyinComposition(
+            lattice: PinyinLattice("zhongi", speller: PinyinSpeller()), dictionary: dictionary, learning: nil)
         #expect(odd.sentenceText == "中i")
     }
 }

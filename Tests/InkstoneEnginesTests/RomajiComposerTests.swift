@@ -85,7 +85,9 @@ import Testing
             if table.isProperPrefix(rule.input) {
                 #expect(composer.pending == rule.input && composer.kana.isEmpty, "\(rule.input)")
             } else {
-                #expect(composer.kana == rule.output && composer.pending == rule.pending, "\(rule.input) → \(composer.text)")
+                #expect(
+                    composer.kana == rule.output && composer.pending == rule.pending, "\(rule.input) → \(composer.text)"
+                )
             }
         }
     }

@@ -112,7 +112,8 @@ import Testing
 
     @Test func skkFilesAreReadInUTF8OrEUCJPWithAnnotationsAndOkuriBlocksDropped() throws {
         // ";; okuri-nasi entries.\nかんじ /漢字/感じ;feeling/\n" in EUC-JP.
-        let eucJP: [UInt8] = Array(";; okuri-nasi entries.\n".utf8)
+        let eucJP: [UInt8] =
+            Array(";; okuri-nasi entries.\n".utf8)
             + [0xa4, 0xab, 0xa4, 0xf3, 0xa4, 0xb8] + Array(" /".utf8) + [0xb4, 0xc1, 0xbb, 0xfa] + Array("/".utf8)
             + [0xb4, 0xb6, 0xa4, 0xb8] + Array(";feeling/\n".utf8)
         try writeBytes(file, eucJP)
@@ -120,7 +121,8 @@ import Testing
         let rewritten = try #require(readBytes(file))
         #expect(String(validating: rewritten, as: UTF8.self)?.contains("かんじ /漢字/感じ/") == true, "rewritten as UTF-8")
 
-        try writeFile(file, ";; okuri-ari entries.\nかk /書/[く/書/]/掛/\n;; okuri-nasi entries.\nand /(concat \"and\\057or\")/x/\n")
+        try writeFile(
+            file, ";; okuri-ari entries.\nかk /書/[く/書/]/掛/\n;; okuri-nasi entries.\nand /(concat \"and\\057or\")/x/\n")
         let store = open()
         #expect(store.learned(for: "かk") == ["書", "掛"])
         #expect(store.learned(for: "and") == ["and/or", "x"])

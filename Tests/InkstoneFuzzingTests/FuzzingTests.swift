@@ -13,7 +13,8 @@ private func repositoryRoot(_ file: String = #filePath) -> String {
     @Test(arguments: FuzzTarget.allCases)
     func corpusAndRegressionsReplayClean(target: FuzzTarget) throws {
         let root = repositoryRoot()
-        let files = fuzzInputFiles(at: "\(root)/fuzz/corpus/\(target.rawValue)")
+        let files =
+            fuzzInputFiles(at: "\(root)/fuzz/corpus/\(target.rawValue)")
             + fuzzInputFiles(at: "\(root)/fuzz/regressions/\(target.rawValue)")
         #expect(!files.isEmpty, "no seed for \(target)")
         for file in files {
@@ -29,7 +30,8 @@ private func repositoryRoot(_ file: String = #filePath) -> String {
         let byName = Dictionary(methods.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(byName["SetMarkedText"]?.signature == "sxxxx")
         #expect(byName["SetMarkedText"]?.interface == InputContextObject.interface)
-        #expect(byName["ProcessKeyEvent"]?.arguments.map(\.name) == ["keysym", "keycode", "state", "is_release", "time"])
+        #expect(
+            byName["ProcessKeyEvent"]?.arguments.map(\.name) == ["keysym", "keycode", "state", "is_release", "time"])
         #expect(byName["SetLineFragments"]?.signature == "a(xxddddad)")
         #expect(byName["GetText"]?.signature == "")
         #expect(byName["Set"]?.interface == "org.freedesktop.DBus.Properties")

@@ -33,7 +33,8 @@ struct RandomText {
             let grid = try CellGrid(
                 originX: 3, originY: 7, cellWidth: 10, cellHeight: 20, columns: columns, tabWidth: 1 + random.next(8))
             let layout = CellGridLayout(text: text, grid: grid, unit: unit)
-            let context = "seed \(seed), \(unit), \(columns) columns, text \(text.unicodeScalars.map { String($0.value, radix: 16) })"
+            let context =
+                "seed \(seed), \(unit), \(columns) columns, text \(text.unicodeScalars.map { String($0.value, radix: 16) })"
             var offsets = [0]
             for character in text { offsets.append(offsets[offsets.count - 1] + unit.length(of: character)) }
             #expect(layout.textLength == offsets[offsets.count - 1], "\(context)")

@@ -97,11 +97,12 @@ func utf16Boundaries(of text: String) -> [Int] {
         #expect(rects.count == 3)
         #expect(rects.map(\.containsStart) == [true, false, false])
         #expect(rects.map(\.containsEnd) == [false, false, true])
-        #expect(rects.map(\.rect) == [
-            LayoutRect(x: 120, y: 50, width: 20, height: 20),
-            LayoutRect(x: 100, y: 70, width: 40, height: 20),
-            LayoutRect(x: 100, y: 90, width: 10, height: 20),
-        ])
+        #expect(
+            rects.map(\.rect) == [
+                LayoutRect(x: 120, y: 50, width: 20, height: 20),
+                LayoutRect(x: 100, y: 70, width: 40, height: 20),
+                LayoutRect(x: 100, y: 90, width: 10, height: 20),
+            ])
         #expect(layout.selectionRects(start: 0, length: 4).count == 1)
     }
 
@@ -117,8 +118,14 @@ func utf16Boundaries(of text: String) -> [Int] {
     }
 
     @Test func badGridsAreRejected() {
-        #expect(throws: LayoutError.self) { try CellGrid(originX: 0, originY: 0, cellWidth: 0, cellHeight: 1, columns: 1, tabWidth: 1) }
-        #expect(throws: LayoutError.self) { try CellGrid(originX: 0, originY: 0, cellWidth: 1, cellHeight: 1, columns: 0, tabWidth: 1) }
-        #expect(throws: LayoutError.self) { try CellGrid(originX: .nan, originY: 0, cellWidth: 1, cellHeight: 1, columns: 1, tabWidth: 1) }
+        #expect(throws: LayoutError.self) {
+            try CellGrid(originX: 0, originY: 0, cellWidth: 0, cellHeight: 1, columns: 1, tabWidth: 1)
+        }
+        #expect(throws: LayoutError.self) {
+            try CellGrid(originX: 0, originY: 0, cellWidth: 1, cellHeight: 1, columns: 0, tabWidth: 1)
+        }
+        #expect(throws: LayoutError.self) {
+            try CellGrid(originX: .nan, originY: 0, cellWidth: 1, cellHeight: 1, columns: 1, tabWidth: 1)
+        }
     }
 }

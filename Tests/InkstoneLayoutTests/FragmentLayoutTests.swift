@@ -25,9 +25,10 @@ func makeFragments() throws -> FragmentLayout {
     @Test func rangesSplitAtThePushedLines() throws {
         let layout = try makeFragments()
         let rects = layout.selectionRects(start: 3, length: 5)
-        #expect(rects.map(\.rect) == [
-            LayoutRect(x: 24, y: 0, width: 21, height: 18), LayoutRect(x: 5, y: 18, width: 19, height: 18),
-        ])
+        #expect(
+            rects.map(\.rect) == [
+                LayoutRect(x: 24, y: 0, width: 21, height: 18), LayoutRect(x: 5, y: 18, width: 19, height: 18),
+            ])
         let first = layout.firstRect(start: 3, length: 5)
         #expect(first.actualStart == 3 && first.actualLength == 3)
     }
@@ -44,17 +45,22 @@ func makeFragments() throws -> FragmentLayout {
     @Test func inconsistentFragmentsAreRejected() {
         let rect = LayoutRect(x: 0, y: 0, width: 1, height: 1)
         #expect(throws: LayoutError.self) {
-            try FragmentLayout(lines: [VisualLine(start: 0, end: 1, rect: rect, boundaryOffsets: [0, 1], caretXs: [0])], textLength: 1)
+            try FragmentLayout(
+                lines: [VisualLine(start: 0, end: 1, rect: rect, boundaryOffsets: [0, 1], caretXs: [0])], textLength: 1)
         }
         #expect(throws: LayoutError.self) {
-            try FragmentLayout(lines: [VisualLine(start: 0, end: 4, rect: rect, boundaryOffsets: [0, 4], caretXs: [0, 1])], textLength: 3)
+            try FragmentLayout(
+                lines: [VisualLine(start: 0, end: 4, rect: rect, boundaryOffsets: [0, 4], caretXs: [0, 1])],
+                textLength: 3)
         }
         #expect(throws: LayoutError.self) { try FragmentLayout(lines: [], textLength: 0) }
     }
 
     @Test func windowGeometryMapsBothWays() throws {
         let window = try WindowGeometry(originX: 1000, originY: 500, scale: 2)
-        #expect(window.toScreen(LayoutRect(x: 10, y: 20, width: 3, height: 4)) == LayoutRect(x: 1020, y: 540, width: 6, height: 8))
+        #expect(
+            window.toScreen(LayoutRect(x: 10, y: 20, width: 3, height: 4))
+                == LayoutRect(x: 1020, y: 540, width: 6, height: 8))
         let point = window.toWindow(x: 1020, y: 540)
         #expect(point.x == 10 && point.y == 20)
         #expect(throws: LayoutError.self) { try WindowGeometry(originX: 0, originY: 0, scale: 0) }

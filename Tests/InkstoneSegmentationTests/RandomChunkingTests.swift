@@ -1,7 +1,6 @@
-import InkstoneTestSupport
 import InkstoneSegmentation
+import InkstoneTestSupport
 import Testing
-
 
 /// Fragments whose joins make seams interesting: surrogate pairs, ZWJ sequences,
 /// flags, combining marks, CJK words, CRLF and paragraph separators.
@@ -34,7 +33,9 @@ struct RandomChunkingTests {
                     "seed \(seed): \(granularity) backward of \(text.debugDescription) in chunks \(chunkSizes)")
             }
             var characterBoundaries = [0]
-            for character in text { characterBoundaries.append(characterBoundaries[characterBoundaries.count - 1] + character.utf16.count) }
+            for character in text {
+                characterBoundaries.append(characterBoundaries[characterBoundaries.count - 1] + character.utf16.count)
+            }
             #expect(
                 chunked.forwardBoundaries(.grapheme) == characterBoundaries,
                 "seed \(seed): graphemes of \(text.debugDescription) differ from Swift's Characters")

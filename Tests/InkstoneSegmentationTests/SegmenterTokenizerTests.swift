@@ -59,7 +59,8 @@ struct SegmenterTokenizerTests {
         for position in -1...32 {
             for direction in [Direction.forward, .backward] {
                 for granularity in Granularity.allCases {
-                    let range = segmenter.rangeEnclosing(position: position, granularity: granularity, direction: direction)
+                    let range = segmenter.rangeEnclosing(
+                        position: position, granularity: granularity, direction: direction)
                     #expect(
                         segmenter.isWithinUnit(position: position, granularity: granularity, direction: direction)
                             == (range != nil))

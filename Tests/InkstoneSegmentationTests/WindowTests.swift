@@ -88,13 +88,16 @@ struct WindowTests {
         while units.count < 3 << 20 { units += block }
         let single = Segmenter(source: ChunkedTestSource(units, chunkSizes: [units.count]))
         let chunked = Segmenter(source: ChunkedTestSource(units, chunkSizes: [256]))
-        let probes = [0, 1, (1 << 19) - 2, 1 << 19, (1 << 20) + 5, (3 << 19) + 1, units.count / 2, units.count - 3, units.count]
+        let probes = [
+            0, 1, (1 << 19) - 2, 1 << 19, (1 << 20) + 5, (3 << 19) + 1, units.count / 2, units.count - 3, units.count,
+        ]
         for position in probes {
             for granularity in Granularity.allCases {
                 for direction in [Direction.forward, .backward] {
                     #expect(
                         single.rangeEnclosing(position: position, granularity: granularity, direction: direction)
-                            == chunked.rangeEnclosing(position: position, granularity: granularity, direction: direction),
+                            == chunked.rangeEnclosing(
+                                position: position, granularity: granularity, direction: direction),
                         "\(granularity) \(direction) at \(position)")
                 }
                 #expect(

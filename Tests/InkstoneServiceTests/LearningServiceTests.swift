@@ -1,16 +1,18 @@
 import InkstoneEngines
-@testable import InkstoneService
 import InkstoneTestSupport
 import InkstoneText
 import Testing
+
+@testable import InkstoneService
 
 /// Learning through the service: sensitive fields learn nothing, the stores
 /// are validated and all-or-nothing.
 @Suite struct LearningServiceTests {
     @Test func aSensitiveContextsEngineGetsNoStoreAndOthersShareOne() throws {
         let service = InkstoneService()
-        #expect(InputContext.learning(options: ContextOptions(), service: service).store(for: "japanese") == nil,
-                "a service without stores learns nothing")
+        #expect(
+            InputContext.learning(options: ContextOptions(), service: service).store(for: "japanese") == nil,
+            "a service without stores learns nothing")
         service.userDictionaries = UserDictionaries(folder: try makeTemporaryDirectory(prefix: "inkstone-learn"))
         let plain = try ContextOptions.parse(strings: ["engine=direct"]) { _ in 0 }
         let sensitive = try ContextOptions.parse(strings: ["sensitive=true"]) { _ in 0 }

@@ -10,7 +10,8 @@ import Testing
         let composer = try service.createContext(owner: ":1.1", options: contextOptions())
         let typist = try service.createContext(owner: ":1.1", options: contextOptions(document: composer.shared))
         _ = try typist.insertText("ab")
-        try composer.setMarkedText("x", selectionStart: 1, selectionLength: 0, replacementStart: 0, replacementLength: 0)
+        try composer.setMarkedText(
+            "x", selectionStart: 1, selectionLength: 0, replacementStart: 0, replacementLength: 0)
         return (service, composer, typist)
     }
 

@@ -10,8 +10,10 @@ import Testing
         let service = InkstoneService()
         let context = try service.createContext(owner: ":1.1", options: contextOptions(unit: .scalars))
         _ = try context.insertText("a\n")
-        try context.setMarkedText("e\u{301}", selectionStart: 0, selectionLength: 0, replacementStart: -1, replacementLength: 0)
-        try context.setMarkedText("\u{E9}", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
+        try context.setMarkedText(
+            "e\u{301}", selectionStart: 0, selectionLength: 0, replacementStart: -1, replacementLength: 0)
+        try context.setMarkedText(
+            "\u{E9}", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
         #expect(context.view.text.unicodeScalars.map(\.value) == [0x61, 0x0A, 0xE9])
         #expect(context.view.markedRange == TextRange(start: 2, length: 1, unit: .scalars))
         context.discardMarkedText()
@@ -25,7 +27,8 @@ import Testing
         let composer = try service.createContext(owner: ":1.1", options: contextOptions())
         let other = try service.createContext(owner: ":1.1", options: contextOptions(document: composer.shared))
         _ = try composer.insertText("abcdef")
-        try composer.setMarkedText("xy", selectionStart: 2, selectionLength: 0, replacementStart: -1, replacementLength: 0)
+        try composer.setMarkedText(
+            "xy", selectionStart: 2, selectionLength: 0, replacementStart: -1, replacementLength: 0)
         _ = try other.replaceRange(start: 0, length: 6, with: "", expectedRevision: 0)
         try composer.setSelectedRange(start: 3, length: 0)
         #expect(composer.view.text == "xy")

@@ -1,6 +1,6 @@
-import InkstoneTestSupport
 import InkstoneEngines
 import InkstoneService
+import InkstoneTestSupport
 import InkstoneText
 import PropertyBased
 import Testing
@@ -59,12 +59,17 @@ import Testing
         for step in 0..<steps {
             let actor = Int.random(in: 0..<contexts.count, using: &rng)
             let context = contexts[actor]
-            let before = (text: context.view.text, revision: context.shared.document.revision,
-                          selection: context.view.selectedRange, marked: context.view.markedRange)
+            let before = (
+                text: context.view.text, revision: context.shared.document.revision,
+                selection: context.view.selectedRange, marked: context.view.markedRange
+            )
             recorded.sink.clear()
             let description = perform(on: context, rng: &rng)
-            history.append("\(actor): \(description) → \(context.view.text.debugDescription) sel \(String(describing: context.view.selectedRange))")
-            let place = "seed \(seed) step \(step) context \(actor) (\(context.unit)): \(description) after \(history.suffix(4))"
+            history.append(
+                "\(actor): \(description) → \(context.view.text.debugDescription) sel \(String(describing: context.view.selectedRange))"
+            )
+            let place =
+                "seed \(seed) step \(step) context \(actor) (\(context.unit)): \(description) after \(history.suffix(4))"
             if let error = description.error {
                 #expect(context.view.text == before.text, "\(place) changed the text though it failed: \(error)")
                 #expect(context.shared.document.revision == before.revision, "\(place) moved the revision: \(error)")
@@ -72,14 +77,16 @@ import Testing
                 #expect(context.view.markedRange == before.marked, "\(place) moved the marked text: \(error)")
             }
             for (index, other) in contexts.enumerated() {
-                checkReplayedNotifications(other, replica: &replicas[index], sink: recorded.sink, place: "\(place) → context \(index)")
+                checkReplayedNotifications(
+                    other, replica: &replicas[index], sink: recorded.sink, place: "\(place) → context \(index)")
             }
         }
     }
 
     /// Checks one context after a call: balanced pairs, increasing revisions,
     /// replayed text, reported selection, selection bounds.
-    func checkReplayedNotifications(_ context: InputContext, replica: inout Replica, sink: RecordingSink, place: String) {
+    func checkReplayedNotifications(_ context: InputContext, replica: inout Replica, sink: RecordingSink, place: String)
+    {
         let unit = context.unit
         let notifications = sink.notifications(of: context)
         var index = 0
@@ -88,7 +95,8 @@ import Testing
             switch notifications[index] {
             case .textWillChange(let revision):
                 guard index + 1 < notifications.count,
-                      case .textDidChange(let newRevision, let start, let oldLength, let newLength, _) = notifications[index + 1]
+                    case .textDidChange(let newRevision, let start, let oldLength, let newLength, _) = notifications[
+                        index + 1]
                 else {
                     Issue.record("\(place): TextWillChange not followed by TextDidChange: \(notifications)")
                     return
@@ -97,7 +105,8 @@ import Testing
                 if let lastRevision { #expect(newRevision > lastRevision, "\(place): revisions go back") }
                 lastRevision = newRevision
                 guard start >= 0, oldLength >= 0, newLength >= 0, start + oldLength <= replica.elements.count else {
-                    Issue.record("\(place): change (\(start), \(oldLength), \(newLength)) outside \(replica.elements.count)")
+                    Issue.record(
+                        "\(place): change (\(start), \(oldLength), \(newLength)) outside \(replica.elements.count)")
                     return
                 }
                 replica.elements.replaceSubrange(
@@ -108,7 +117,7 @@ import Testing
                 return
             case .selectionWillChange:
                 guard index + 1 < notifications.count,
-                      case .selectionDidChange(let start, let length) = notifications[index + 1]
+                    case .selectionDidChange(let start, let length) = notifications[index + 1]
                 else {
                     Issue.record("\(place): SelectionWillChange not followed by SelectionDidChange: \(notifications)")
                     return
@@ -123,32 +132,43 @@ import Testing
             }
         }
         let actual = elements(of: context.view.text, in: unit)
-        #expect(actual.count == replica.elements.count, "\(place): replayed length \(replica.elements.count), text has \(actual.count)")
+        #expect(
+            actual.count == replica.elements.count,
+            "\(place): replayed length \(replica.elements.count), text has \(actual.count)")
         if actual.count == replica.elements.count {
             for (offset, known) in replica.elements.enumerated() {
                 guard let known, known != actual[offset] else { continue }
-                Issue.record("\(place): replayed \(unit) element \(offset) is \(known.debugDescription), text has \(actual[offset].debugDescription)")
+                Issue.record(
+                    "\(place): replayed \(unit) element \(offset) is \(known.debugDescription), text has \(actual[offset].debugDescription)"
+                )
                 break
             }
         }
         replica.elements = actual.map { $0 }
         let selection = context.view.selectedRange
         let reported = replica.reportedSelection
-        #expect(reported.start == (selection?.start ?? -1) && reported.length == (selection?.length ?? 0),
-                "\(place): reported selection \(reported), actual \(String(describing: selection))")
+        #expect(
+            reported.start == (selection?.start ?? -1) && reported.length == (selection?.length ?? 0),
+            "\(place): reported selection \(reported), actual \(String(describing: selection))")
         if let selection, let marked = context.view.markedRange {
             // The composition cursor stays inside the marked range, widened to whole
             // graphemes (marked text may begin with a mark that joins the character before it).
             let lower = context.view.snap(marked.start, direction: .down)
             let upper = context.view.snap(marked.end, direction: .up)
-            #expect(selection.start >= lower && selection.start + selection.length <= upper,
-                    "\(place): selection \(selection) outside the marked range \(marked) (widened \(lower)…\(upper))")
+            #expect(
+                selection.start >= lower && selection.start + selection.length <= upper,
+                "\(place): selection \(selection) outside the marked range \(marked) (widened \(lower)…\(upper))")
         } else if let selection {
-            #expect(selection.start >= 0 && selection.length >= 0 && selection.start + selection.length <= context.view.length,
-                    "\(place): selection \(selection) outside 0…\(context.view.length)")
-            #expect((try? context.view.isGraphemeBoundary(selection.start)) == true, "\(place): selection start splits a grapheme")
-            #expect((try? context.view.isGraphemeBoundary(selection.start + selection.length)) == true,
-                    "\(place): selection end splits a grapheme")
+            #expect(
+                selection.start >= 0 && selection.length >= 0
+                    && selection.start + selection.length <= context.view.length,
+                "\(place): selection \(selection) outside 0…\(context.view.length)")
+            #expect(
+                (try? context.view.isGraphemeBoundary(selection.start)) == true,
+                "\(place): selection start splits a grapheme")
+            #expect(
+                (try? context.view.isGraphemeBoundary(selection.start + selection.length)) == true,
+                "\(place): selection end splits a grapheme")
         }
     }
 
@@ -201,7 +221,8 @@ import Testing
                 let replacement = text()
                 let expected = Bool.random(using: &rng) ? 0 : context.shared.document.revision
                 call = "replaceRange(\(start), \(length), \(replacement.debugDescription), \(expected))"
-                _ = try context.replaceRange(start: start, length: length, with: replacement, expectedRevision: expected)
+                _ = try context.replaceRange(
+                    start: start, length: length, with: replacement, expectedRevision: expected)
             case 9:
                 call = "undo()"
                 try context.undo()

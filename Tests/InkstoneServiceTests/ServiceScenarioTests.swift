@@ -9,7 +9,8 @@ import Testing
         let other = try recorded.service.createContext(
             owner: ":1.1", options: contextOptions(unit: .graphemes, document: composer.shared))
         _ = try composer.insertText("ab")
-        try composer.setMarkedText("か", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
+        try composer.setMarkedText(
+            "か", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
         let revisionWhileComposing = composer.shared.document.revision
         recorded.sink.clear()
         let receipt = try other.replaceRange(start: 0, length: 1, with: "X", expectedRevision: 0)
@@ -34,7 +35,8 @@ import Testing
         let composer = try recorded.service.createContext(owner: ":1.1", options: contextOptions())
         let impatient = try recorded.service.createContext(
             owner: ":1.1", options: contextOptions(document: composer.shared, queueEdits: false))
-        try composer.setMarkedText("n", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
+        try composer.setMarkedText(
+            "n", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
         let revision = composer.shared.document.revision
         let error = inkstoneError { _ = try impatient.insertText("z") }
         #expect(error?.code == .busy)
@@ -45,16 +47,19 @@ import Testing
     @Test func destroyingTheComposerReleasesTheQueue() throws {
         let recorded = RecordedService()
         let composer = try recorded.service.createContext(owner: ":1.1", options: contextOptions())
-        let other = try recorded.service.createContext(owner: ":1.1", options: contextOptions(document: composer.shared))
-        try composer.setMarkedText("ㅎ", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
+        let other = try recorded.service.createContext(
+            owner: ":1.1", options: contextOptions(document: composer.shared))
+        try composer.setMarkedText(
+            "ㅎ", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
         let receipt = try other.insertText("!")
         #expect(receipt.ticket != 0)
         recorded.service.destroyContext(composer)
         #expect(other.view.text.contains("!") && other.view.text.contains("ㅎ"))
-        #expect(recorded.sink.notifications(of: other).contains { notification in
-            if case .editApplied(let ticket, _) = notification { return ticket == receipt.ticket }
-            return false
-        })
+        #expect(
+            recorded.sink.notifications(of: other).contains { notification in
+                if case .editApplied(let ticket, _) = notification { return ticket == receipt.ticket }
+                return false
+            })
     }
 }
 
@@ -72,17 +77,19 @@ import Testing
     @Test func attachingNeedsAShare() throws {
         let service = InkstoneService()
         let document = try service.createDocument(owner: ":1.1")
-        #expect(inkstoneError {
-            _ = try service.createContext(owner: ":1.2", options: contextOptions(document: document))
-        }?.code == .accessDenied)
+        #expect(
+            inkstoneError {
+                _ = try service.createContext(owner: ":1.2", options: contextOptions(document: document))
+            }?.code == .accessDenied)
         #expect(inkstoneError { try document.share(with: ":1.3", caller: ":1.2") }?.code == .accessDenied)
         try document.share(with: ":1.2", caller: ":1.1")
         let attached = try service.createContext(owner: ":1.2", options: contextOptions(document: document))
         #expect(attached.shared === document)
         try document.unshare(":1.2", caller: ":1.1")
-        #expect(inkstoneError {
-            _ = try service.createContext(owner: ":1.2", options: contextOptions(document: document))
-        }?.code == .accessDenied)
+        #expect(
+            inkstoneError {
+                _ = try service.createContext(owner: ":1.2", options: contextOptions(document: document))
+            }?.code == .accessDenied)
         #expect(service.counts.contexts == 1)
     }
 
@@ -109,7 +116,9 @@ import Testing
         let service = InkstoneService(limits: ServiceLimits(contextsPerPeer: 2))
         _ = try service.createContext(owner: ":1.1", options: contextOptions())
         let second = try service.createContext(owner: ":1.1", options: contextOptions())
-        #expect(inkstoneError { _ = try service.createContext(owner: ":1.1", options: contextOptions()) }?.code == .limitExceeded)
+        #expect(
+            inkstoneError { _ = try service.createContext(owner: ":1.1", options: contextOptions()) }?.code
+                == .limitExceeded)
         _ = try service.createContext(owner: ":1.2", options: contextOptions())
         service.destroyContext(second)
         _ = try service.createContext(owner: ":1.1", options: contextOptions())
@@ -124,9 +133,11 @@ import Testing
         let revision = context.shared.document.revision
         #expect(inkstoneError { _ = try context.insertText("1234567") }?.code == .limitExceeded)
         #expect(inkstoneError { _ = try context.insertText("éé") }?.code == .limitExceeded)
-        #expect(inkstoneError {
-            try context.setMarkedText("xyzw", selectionStart: 0, selectionLength: 0, replacementStart: -1, replacementLength: 0)
-        }?.code == .limitExceeded)
+        #expect(
+            inkstoneError {
+                try context.setMarkedText(
+                    "xyzw", selectionStart: 0, selectionLength: 0, replacementStart: -1, replacementLength: 0)
+            }?.code == .limitExceeded)
         #expect(context.view.text == "abcde" && context.shared.document.revision == revision)
         #expect(recorded.sink.log.isEmpty)
         _ = try context.replaceRange(start: 0, length: 5, with: "123456", expectedRevision: 0)
@@ -158,9 +169,11 @@ import Testing
     @Test func ownSetMarkedTextTwiceSendsOneUpdate() throws {
         let recorded = RecordedService()
         let context = try recorded.service.createContext(owner: ":1.1", options: contextOptions())
-        try context.setMarkedText("abc", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
+        try context.setMarkedText(
+            "abc", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
         recorded.sink.clear()
-        try context.setMarkedText("abc", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
+        try context.setMarkedText(
+            "abc", selectionStart: 1, selectionLength: 0, replacementStart: -1, replacementLength: 0)
         #expect(recorded.sink.log.isEmpty, "\(recorded.sink.log.map(\.notification))")
     }
 }

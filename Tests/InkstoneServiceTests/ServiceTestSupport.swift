@@ -1,7 +1,6 @@
-import InkstoneTestSupport
 import InkstoneService
+import InkstoneTestSupport
 import InkstoneText
-
 
 /// A sink that records every notification, per context id, in delivery order.
 final class RecordingSink: NotificationSink {

@@ -24,7 +24,8 @@ extension LimitTests {
         persistent.persist = true
         let kept = try service.createContext(owner: ":1.1", options: persistent)
         service.peerVanished(":1.1")
-        #expect(inkstoneError { _ = try service.createContext(owner: ":1.2", options: persistent) }?.code == .limitExceeded)
+        #expect(
+            inkstoneError { _ = try service.createContext(owner: ":1.2", options: persistent) }?.code == .limitExceeded)
         _ = try service.createContext(owner: ":1.2", options: contextOptions())
         service.destroyContext(kept)
         _ = try service.createContext(owner: ":1.2", options: persistent)

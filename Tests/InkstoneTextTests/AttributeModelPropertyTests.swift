@@ -54,10 +54,14 @@ struct AttributeModelPropertyTests {
         #expect(graphemeRuns.map(\.attributes) == model.runs().map(\.attributes), "seed \(seed)")
         #expect(graphemeRuns.map(\.length) == model.runs().map(\.count), "seed \(seed)")
         let utf16Length = document.storage.count(in: .utf16)
-        #expect(try document.attributedRuns(start: 0, length: utf16Length, in: .utf16).reduce(0) { $0 + $1.length } == utf16Length)
+        #expect(
+            try document.attributedRuns(start: 0, length: utf16Length, in: .utf16).reduce(0) { $0 + $1.length }
+                == utf16Length)
     }
 
-    static func apply(_ operation: AttributeModel.Operation, _ document: Document, _ view: DocumentView, _ model: inout AttributeModel) throws {
+    static func apply(
+        _ operation: AttributeModel.Operation, _ document: Document, _ view: DocumentView, _ model: inout AttributeModel
+    ) throws {
         let range = model.utf8Range(of: operation.range)
         switch operation {
         case .replace(_, let text):
@@ -80,9 +84,13 @@ struct AttributeModelPropertyTests {
             let keyRuns = try document.attributeRuns(key, start: 0, length: utf8Count, in: .utf8)
             for (previous, next) in zip(keyRuns, keyRuns.dropFirst()) {
                 #expect(previous.start + previous.length <= next.start, "\(context) \(key) overlap")
-                #expect(previous.start + previous.length < next.start || previous.value != next.value, "\(context) \(key) not coalesced")
+                #expect(
+                    previous.start + previous.length < next.start || previous.value != next.value,
+                    "\(context) \(key) not coalesced")
             }
-            #expect(keyRuns.allSatisfy { $0.length > 0 && $0.start >= 0 && $0.start + $0.length <= utf8Count }, "\(context)")
+            #expect(
+                keyRuns.allSatisfy { $0.length > 0 && $0.start >= 0 && $0.start + $0.length <= utf8Count }, "\(context)"
+            )
         }
     }
 }
@@ -136,7 +144,9 @@ struct AttributeModel {
             }
         case .replace(let range, let text):
             removeCutTokens(range)
-            var inherited = range.lowerBound > 0 ? cells[range.lowerBound - 1].attributes
+            var inherited =
+                range.lowerBound > 0
+                ? cells[range.lowerBound - 1].attributes
                 : (cells.isEmpty ? [:] : cells[0].attributes)
             let following = range.upperBound < cells.count ? cells[range.upperBound].attributes : [:]
             for (key, value) in inherited where !inheritedByAddedText.contains(key) {
@@ -154,7 +164,8 @@ struct AttributeModel {
         for key in unsplittable {
             for probe in probes {
                 guard let value = cells[probe].attributes[key] else { continue }
-                var lower = probe, upper = probe + 1
+                var lower = probe
+                var upper = probe + 1
                 while lower > 0, cells[lower - 1].attributes[key] == value { lower -= 1 }
                 while upper < cells.count, cells[upper].attributes[key] == value { upper += 1 }
                 if !range.isEmpty || lower < range.lowerBound {

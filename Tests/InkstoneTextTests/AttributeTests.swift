@@ -8,14 +8,18 @@ struct AttributeTests {
         try document.setAttribute("style", value: .string("bold"), start: 0, length: 2, in: .utf16)
         try document.setAttribute("style", value: .string("bold"), start: 2, length: 2, in: .utf16)
         try document.setAttribute("style", value: .string("italic"), start: 4, length: 2, in: .utf16)
-        #expect(try document.attributeRuns("style", start: 0, length: 6, in: .utf16) == [
-            AttributeRun(start: 0, length: 4, value: .string("bold")), AttributeRun(start: 4, length: 2, value: .string("italic")),
-        ])
+        #expect(
+            try document.attributeRuns("style", start: 0, length: 6, in: .utf16) == [
+                AttributeRun(start: 0, length: 4, value: .string("bold")),
+                AttributeRun(start: 4, length: 2, value: .string("italic")),
+            ])
         #expect(document.attributeRunCount == 2)
         try document.setAttribute("style", value: nil, start: 1, length: 4, in: .utf16)
-        #expect(try document.attributeRuns("style", start: 0, length: 6, in: .utf16) == [
-            AttributeRun(start: 0, length: 1, value: .string("bold")), AttributeRun(start: 5, length: 1, value: .string("italic")),
-        ])
+        #expect(
+            try document.attributeRuns("style", start: 0, length: 6, in: .utf16) == [
+                AttributeRun(start: 0, length: 1, value: .string("bold")),
+                AttributeRun(start: 5, length: 1, value: .string("italic")),
+            ])
         #expect(try document.attributes(at: 5, in: .utf16) == ["style": .string("italic")])
         #expect(document.attributeRunCount == 3)
     }
@@ -27,30 +31,35 @@ struct AttributeTests {
         try document.setAttribute("lang", value: ja, start: 2, length: 2, in: .utf16)
         // Before the run: shifts it.
         try view.replace(start: 0, length: 0, with: "😀")
-        #expect(try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
-            AttributeRun(start: 4, length: 2, value: ja),
-        ])
+        #expect(
+            try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
+                AttributeRun(start: 4, length: 2, value: ja)
+            ])
         // Inside the run: inherits (the character before is in the run).
         try view.replace(start: 5, length: 0, with: "X")
-        #expect(try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
-            AttributeRun(start: 4, length: 3, value: ja),
-        ])
+        #expect(
+            try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
+                AttributeRun(start: 4, length: 3, value: ja)
+            ])
         // Right after the run: typing attributes extend it.
         try view.replace(start: 7, length: 0, with: "Y")
-        #expect(try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
-            AttributeRun(start: 4, length: 4, value: ja),
-        ])
+        #expect(
+            try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
+                AttributeRun(start: 4, length: 4, value: ja)
+            ])
         // Right before the run: the new text does not join it.
         try view.replace(start: 4, length: 0, with: "Z")
-        #expect(try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
-            AttributeRun(start: 5, length: 4, value: ja),
-        ])
+        #expect(
+            try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
+                AttributeRun(start: 5, length: 4, value: ja)
+            ])
         // Deleting across its start shrinks it.
         try view.replace(start: 3, length: 3, with: "")
         #expect(document.text == "😀aXdYef")
-        #expect(try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
-            AttributeRun(start: 3, length: 3, value: ja),
-        ])
+        #expect(
+            try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
+                AttributeRun(start: 3, length: 3, value: ja)
+            ])
         // Deleting the whole run removes it.
         try view.replace(start: 3, length: 3, with: "")
         #expect(try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16).isEmpty)
@@ -64,14 +73,17 @@ struct AttributeTests {
         try document.setAttributes(
             ["bold": .bool(true), "font_size": .double(12.5), "weight": .int(700), "foreground": .color(red)],
             removing: [], start: 1, length: 2, in: .utf8)
-        #expect(try document.attributes(at: 1, in: .utf8) == [
-            "bold": .bool(true), "font_size": .double(12.5), "weight": .int(700), "foreground": .color(red),
-        ])
+        #expect(
+            try document.attributes(at: 1, in: .utf8) == [
+                "bold": .bool(true), "font_size": .double(12.5), "weight": .int(700), "foreground": .color(red),
+            ])
         // The same key with another type is another value: the run splits.
         try document.setAttribute("weight", value: .double(700), start: 2, length: 1, in: .utf8)
-        #expect(try document.attributeRuns("weight", start: 0, length: 4, in: .utf8) == [
-            AttributeRun(start: 1, length: 1, value: .int(700)), AttributeRun(start: 2, length: 1, value: .double(700)),
-        ])
+        #expect(
+            try document.attributeRuns("weight", start: 0, length: 4, in: .utf8) == [
+                AttributeRun(start: 1, length: 1, value: .int(700)),
+                AttributeRun(start: 2, length: 1, value: .double(700)),
+            ])
         try document.setAttributes([:], removing: ["bold", "font_size"], start: 0, length: 4, in: .utf8)
         #expect(try document.attributes(at: 1, in: .utf8) == ["weight": .int(700), "foreground": .color(red)])
         #expect(document.attributeKeys == ["foreground", "weight"])
@@ -86,9 +98,10 @@ struct AttributeTests {
             AttributedRun(start: 2, length: 2, attributes: [:]),
         ]
         #expect(try document.attributedRuns(start: 0, length: 4, in: .graphemes) == expected)
-        #expect(try document.attributedRuns(start: 1, length: 4, in: .utf8) == [
-            AttributedRun(start: 1, length: 4, attributes: ["bold": .bool(true)]),
-        ])
+        #expect(
+            try document.attributedRuns(start: 1, length: 4, in: .utf8) == [
+                AttributedRun(start: 1, length: 4, attributes: ["bold": .bool(true)])
+            ])
         #expect(try document.attributedRuns(start: 0, length: 0, in: .utf16).isEmpty)
     }
 
@@ -107,16 +120,18 @@ struct AttributeTests {
         let url = AttributeValue.string("https://x.org")
         try document.setAttribute("link", value: url, start: 4, length: 4, in: .utf8)
         #expect(document.attributePolicy(for: "link").inheritedByAddedText == false)
-        try view.replace(start: 8, length: 0, with: "!")   // after the run
-        try view.replace(start: 4, length: 0, with: "[")   // before the run
-        #expect(try document.attributeRuns("link", start: 0, length: view.length, in: .utf8) == [
-            AttributeRun(start: 5, length: 4, value: url),
-        ])
-        try view.replace(start: 7, length: 0, with: "X")   // inside the run
+        try view.replace(start: 8, length: 0, with: "!")  // after the run
+        try view.replace(start: 4, length: 0, with: "[")  // before the run
+        #expect(
+            try document.attributeRuns("link", start: 0, length: view.length, in: .utf8) == [
+                AttributeRun(start: 5, length: 4, value: url)
+            ])
+        try view.replace(start: 7, length: 0, with: "X")  // inside the run
         #expect(document.text == "see [heXre! now")
-        #expect(try document.attributeRuns("link", start: 0, length: view.length, in: .utf8) == [
-            AttributeRun(start: 5, length: 5, value: url),
-        ])
+        #expect(
+            try document.attributeRuns("link", start: 0, length: view.length, in: .utf8) == [
+                AttributeRun(start: 5, length: 5, value: url)
+            ])
         // Ordinary keys still extend at the end; an edit replacing the run's last
         // characters inside does too.
         try document.setAttribute("bold", value: .bool(true), start: 5, length: 5, in: .utf8)
@@ -133,9 +148,11 @@ struct AttributeTests {
         // Typing at its edges leaves it whole.
         try view.replace(start: 8, length: 0, with: ",")
         try view.replace(start: 3, length: 0, with: " ")
-        #expect(try document.attributeRuns("mention", start: 0, length: view.length, in: .utf8) == [
-            AttributeRun(start: 4, length: 5, value: .string("anna")), AttributeRun(start: 15, length: 4, value: .string("bob")),
-        ])
+        #expect(
+            try document.attributeRuns("mention", start: 0, length: view.length, in: .utf8) == [
+                AttributeRun(start: 4, length: 5, value: .string("anna")),
+                AttributeRun(start: 15, length: 4, value: .string("bob")),
+            ])
         // Typing inside removes the whole run; deleting part of the other does too.
         try view.replace(start: 6, length: 0, with: "X")
         try view.replace(start: 18, length: 2, with: "")
@@ -152,10 +169,11 @@ struct AttributeTests {
         try view.replace(start: 2, length: 0, with: "XYZ")
         try document.setAttribute("italic", value: .bool(true), start: 0, length: 9, in: .utf16)
         document.restore(snapshot)
-        #expect(try document.attributedRuns(start: 0, length: 6, in: .utf16) == [
-            AttributedRun(start: 0, length: 1, attributes: [:]),
-            AttributedRun(start: 1, length: 3, attributes: ["bold": .bool(true)]),
-            AttributedRun(start: 4, length: 2, attributes: [:]),
-        ])
+        #expect(
+            try document.attributedRuns(start: 0, length: 6, in: .utf16) == [
+                AttributedRun(start: 0, length: 1, attributes: [:]),
+                AttributedRun(start: 1, length: 3, attributes: ["bold": .bool(true)]),
+                AttributedRun(start: 4, length: 2, attributes: [:]),
+            ])
     }
 }

@@ -14,15 +14,24 @@ import Testing
         let attempts: [(String, () throws(InkstoneError) -> Void)] = [
             ("insertText", { () throws(InkstoneError) in _ = try view.insertText(Self.withNUL) }),
             ("replace", { () throws(InkstoneError) in _ = try view.replace(start: 0, length: 1, with: Self.withNUL) }),
-            ("replaceAll", { () throws(InkstoneError) in
-                _ = try view.replaceAll([TextRange(start: 0, length: 1, unit: .utf16)], with: Self.withNUL)
-            }),
-            ("setMarkedText", { () throws(InkstoneError) in
-                _ = try view.setMarkedText(Self.withNUL, selectedStart: 0, selectedLength: 0)
-            }),
-            ("document.replace", { () throws(InkstoneError) in
-                _ = try document.replace(start: 0, length: 0, in: .utf16, with: "\u{0}")
-            }),
+            (
+                "replaceAll",
+                { () throws(InkstoneError) in
+                    _ = try view.replaceAll([TextRange(start: 0, length: 1, unit: .utf16)], with: Self.withNUL)
+                }
+            ),
+            (
+                "setMarkedText",
+                { () throws(InkstoneError) in
+                    _ = try view.setMarkedText(Self.withNUL, selectedStart: 0, selectedLength: 0)
+                }
+            ),
+            (
+                "document.replace",
+                { () throws(InkstoneError) in
+                    _ = try document.replace(start: 0, length: 0, in: .utf16, with: "\u{0}")
+                }
+            ),
         ]
         for (name, attempt) in attempts {
             do {

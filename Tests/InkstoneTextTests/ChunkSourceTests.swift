@@ -1,5 +1,5 @@
-import InkstoneTestSupport
 import InkstoneSegmentation
+import InkstoneTestSupport
 import InkstoneText
 import Testing
 
@@ -13,8 +13,12 @@ struct ChunkSourceTests {
             let chunk = source.utf16Chunk(containing: offset)
             #expect(chunk.start == offset)
             #expect(chunk.units.count > 0)
-            if let first = chunk.units.first { #expect(!UTF16.isTrailSurrogate(first), "chunk at \(chunk.start) splits a pair") }
-            if let last = chunk.units.last { #expect(!UTF16.isLeadSurrogate(last), "chunk ending \(chunk.start + chunk.units.count) splits a pair") }
+            if let first = chunk.units.first {
+                #expect(!UTF16.isTrailSurrogate(first), "chunk at \(chunk.start) splits a pair")
+            }
+            if let last = chunk.units.last {
+                #expect(!UTF16.isLeadSurrogate(last), "chunk ending \(chunk.start + chunk.units.count) splits a pair")
+            }
             units.append(contentsOf: chunk.units)
             offset += chunk.units.count
         }

@@ -98,7 +98,9 @@ struct GraphemeBreakTests {
             total += piece.unicodeScalars.count
         }
         let storage = document.storage
-        let actual = storage.graphemeBoundaries(in: 0..<storage.utf8Count).map { storage.offset(ofUTF8: $0, in: .scalars) }
+        let actual = storage.graphemeBoundaries(in: 0..<storage.utf8Count).map {
+            storage.offset(ofUTF8: $0, in: .scalars)
+        }
         #expect(actual.count == expected.count)
         let mismatch = zip(actual, expected).first { $0 != $1 }
         #expect(mismatch == nil, "first differing boundary: \(String(describing: mismatch))")

@@ -1,5 +1,6 @@
-@testable import InkstoneText
 import Testing
+
+@testable import InkstoneText
 
 /// The invariant checks see broken state (they are not vacuous).
 @Suite("Invariant checks")

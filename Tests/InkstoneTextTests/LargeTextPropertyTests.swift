@@ -31,7 +31,8 @@ struct LargeTextPropertyTests {
         try other.setSelectedRange(start: 0, length: 0)
         let anchors = (0..<20).map { index in
             document.makeAnchor(
-                utf8Offset: model.offset(ofGrapheme: index * model.count / 20, in: .utf8), bias: index % 2 == 0 ? .left : .right)
+                utf8Offset: model.offset(ofGrapheme: index * model.count / 20, in: .utf8),
+                bias: index % 2 == 0 ? .left : .right)
         }
         for step in 0..<40 {
             let context = "seed \(seed) step \(step)"
@@ -45,7 +46,9 @@ struct LargeTextPropertyTests {
             case 0..<5:
                 let text = random.randomText(maxPieces: 5)
                 try view.replace(start: start, length: end - start, with: text)
-                model.replaceSubrange(model.index(model.startIndex, offsetBy: lower)..<model.index(model.startIndex, offsetBy: upper), with: text)
+                model.replaceSubrange(
+                    model.index(model.startIndex, offsetBy: lower)..<model.index(model.startIndex, offsetBy: upper),
+                    with: text)
             case 5:
                 // A large paste, then its deletion by a second edit somewhere inside.
                 let text = largeText(&random, utf8Bytes: 5_000)
@@ -53,7 +56,8 @@ struct LargeTextPropertyTests {
                 model.insert(contentsOf: text, at: model.index(model.startIndex, offsetBy: lower))
             case 6:
                 try document.setAttribute(
-                    "k\(Int.random(in: 0..<3, using: &random))", value: Bool.random(using: &random) ? .string("v") : nil,
+                    "k\(Int.random(in: 0..<3, using: &random))",
+                    value: Bool.random(using: &random) ? .string("v") : nil,
                     start: start, length: end - start, in: view.unit)
             case 7:
                 let text = random.randomText(maxPieces: 2)

@@ -160,15 +160,21 @@ struct MarkedTextContractTests {
         let view = document.makeView()
         try view.setSelectedRange(start: 0, length: 0)
         let error = #expect(throws: InkstoneError.self) {
-            try view.setMarkedText("abcd", selectedStart: 4, selectedLength: 0, segments: [
-                MarkedSegment(range: UnitRange(start: 0, length: 3, unit: .utf16), style: .underline), MarkedSegment(range: UnitRange(start: 2, length: 2, unit: .utf16), style: .highlight),
-            ])
+            try view.setMarkedText(
+                "abcd", selectedStart: 4, selectedLength: 0,
+                segments: [
+                    MarkedSegment(range: UnitRange(start: 0, length: 3, unit: .utf16), style: .underline),
+                    MarkedSegment(range: UnitRange(start: 2, length: 2, unit: .utf16), style: .highlight),
+                ])
         }
         #expect(error?.code == .invalidArgument)
         #expect(document.text == "")
-        try view.setMarkedText("abcd", selectedStart: 4, selectedLength: 0, segments: [
-            MarkedSegment(range: UnitRange(start: 2, length: 2, unit: .utf16), style: .highlight), MarkedSegment(range: UnitRange(start: 0, length: 2, unit: .utf16), style: .underline),
-        ])
+        try view.setMarkedText(
+            "abcd", selectedStart: 4, selectedLength: 0,
+            segments: [
+                MarkedSegment(range: UnitRange(start: 2, length: 2, unit: .utf16), style: .highlight),
+                MarkedSegment(range: UnitRange(start: 0, length: 2, unit: .utf16), style: .underline),
+            ])
         #expect(view.markedSegments.count == 2)
     }
 }

@@ -34,7 +34,8 @@ struct OffsetTests {
         let document = Document(text: Self.sample)
         let family = "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}"
         let ranges: [OffsetUnit: TextRange] = [
-            .graphemes: TextRange(start: 6, length: 1, unit: .graphemes), .scalars: TextRange(start: 6, length: 5, unit: .scalars),
+            .graphemes: TextRange(start: 6, length: 1, unit: .graphemes),
+            .scalars: TextRange(start: 6, length: 5, unit: .scalars),
             .utf16: TextRange(start: 6, length: 8, unit: .utf16), .utf8: TextRange(start: 7, length: 18, unit: .utf8),
         ]
         for (unit, range) in ranges {

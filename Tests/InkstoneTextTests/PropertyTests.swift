@@ -30,7 +30,8 @@ struct PropertyTests {
             let lower = Int.random(in: 0...model.count, using: &random)
             let upper = Int.random(in: lower...model.count, using: &random)
             try view.setSelection(
-                anchor: model.offset(ofGrapheme: lower, in: view.unit), head: model.offset(ofGrapheme: upper, in: view.unit))
+                anchor: model.offset(ofGrapheme: lower, in: view.unit),
+                head: model.offset(ofGrapheme: upper, in: view.unit))
         }
         for step in 0..<30 {
             let context = "seed \(seed) step \(step)"
@@ -41,7 +42,8 @@ struct PropertyTests {
             let start = model.offset(ofGrapheme: lowerGrapheme, in: unit)
             let end = model.offset(ofGrapheme: upperGrapheme, in: unit)
             let newText = random.randomText()
-            let editUTF8 = model.offset(ofGrapheme: lowerGrapheme, in: .utf8)..<model.offset(ofGrapheme: upperGrapheme, in: .utf8)
+            let editUTF8 =
+                model.offset(ofGrapheme: lowerGrapheme, in: .utf8)..<model.offset(ofGrapheme: upperGrapheme, in: .utf8)
 
             // Anchors at random grapheme boundaries, with random bias.
             let anchors = (0..<4).map { _ in
@@ -54,7 +56,8 @@ struct PropertyTests {
 
             let result = try view.replace(start: start, length: end - start, with: newText)
             model.replaceSubrange(
-                model.index(model.startIndex, offsetBy: lowerGrapheme)..<model.index(model.startIndex, offsetBy: upperGrapheme),
+                model.index(
+                    model.startIndex, offsetBy: lowerGrapheme)..<model.index(model.startIndex, offsetBy: upperGrapheme),
                 with: newText)
 
             // Text and counts in every unit.
@@ -71,24 +74,31 @@ struct PropertyTests {
                 for unit in OffsetUnit.allCases {
                     var elements = before.elements(in: unit)
                     let lower = record.start(in: unit)
-                    elements.replaceSubrange(lower..<(lower + record.oldLength(in: unit)), with: record.newText(in: unit).elements(in: unit))
+                    elements.replaceSubrange(
+                        lower..<(lower + record.oldLength(in: unit)), with: record.newText(in: unit).elements(in: unit))
                     #expect(elements == model.elements(in: unit), "\(context) replay in \(unit)")
-                    #expect(record.newText(in: unit).count(in: unit) == record.newLength(in: unit), "\(context) \(unit)")
+                    #expect(
+                        record.newText(in: unit).count(in: unit) == record.newLength(in: unit), "\(context) \(unit)")
                 }
             }
             // Anchors stay with their characters.
             for (anchor, offsetBefore) in zip(anchors, anchorOffsetsBefore) {
-                let isBefore = offsetBefore < editUTF8.lowerBound || (offsetBefore == editUTF8.lowerBound && anchor.bias == .left)
-                let isAfter = offsetBefore > editUTF8.upperBound
+                let isBefore =
+                    offsetBefore < editUTF8.lowerBound || (offsetBefore == editUTF8.lowerBound && anchor.bias == .left)
+                let isAfter =
+                    offsetBefore > editUTF8.upperBound
                     || (offsetBefore == editUTF8.upperBound && (!editUTF8.isEmpty || anchor.bias == .right))
                 if isBefore {
                     #expect(anchor.utf8Offset == offsetBefore, "\(context) anchor before the edit")
                 } else if isAfter {
-                    #expect(model.utf8.suffix(model.utf8.count - anchor.utf8Offset).elementsEqual(
-                        before.utf8.suffix(before.utf8.count - offsetBefore)), "\(context) anchor after the edit")
+                    #expect(
+                        model.utf8.suffix(model.utf8.count - anchor.utf8Offset).elementsEqual(
+                            before.utf8.suffix(before.utf8.count - offsetBefore)), "\(context) anchor after the edit")
                 } else {
-                    #expect(anchor.utf8Offset == editUTF8.lowerBound
-                        || anchor.utf8Offset == editUTF8.lowerBound + newText.utf8.count, "\(context) anchor in the edit")
+                    #expect(
+                        anchor.utf8Offset == editUTF8.lowerBound
+                            || anchor.utf8Offset == editUTF8.lowerBound + newText.utf8.count,
+                        "\(context) anchor in the edit")
                 }
             }
             try checkOffsets(document: document, model: model, random: &random, context: context)
@@ -111,7 +121,9 @@ struct PropertyTests {
             let utf8Offset = model.offset(ofGrapheme: grapheme, in: .utf8)
             for unit in OffsetUnit.allCases {
                 let offset = model.offset(ofGrapheme: grapheme, in: unit)
-                #expect(try storage.utf8Offset(of: offset, in: unit, requireGraphemeBoundary: true) == utf8Offset, "\(context) \(unit)")
+                #expect(
+                    try storage.utf8Offset(of: offset, in: unit, requireGraphemeBoundary: true) == utf8Offset,
+                    "\(context) \(unit)")
                 #expect(storage.offset(ofUTF8: utf8Offset, in: unit) == offset, "\(context) \(unit)")
             }
             let scalar = Int.random(in: 0...model.unicodeScalars.count, using: &random)
@@ -147,7 +159,9 @@ struct PropertyTests {
             let hadUndo = view.canUndo
             let operation = Int.random(in: 0..<6, using: &random)
             if trace {
-                print("op \(operation) text \(Array(document.text.unicodeScalars).map { String($0.value, radix: 16) }) sel \(String(describing: view.selection)) undo \(view.undoLevelCount)")
+                print(
+                    "op \(operation) text \(Array(document.text.unicodeScalars).map { String($0.value, radix: 16) }) sel \(String(describing: view.selection)) undo \(view.undoLevelCount)"
+                )
             }
             switch operation {
             case 0, 1:
@@ -162,7 +176,8 @@ struct PropertyTests {
                 let lower = randomPosition()
                 let upper = randomPosition()
                 let cause: EditCause = Bool.random(using: &random) ? .typing : .programmatic
-                try view.replace(start: min(lower, upper), length: abs(upper - lower), with: random.randomText(), cause: cause)
+                try view.replace(
+                    start: min(lower, upper), length: abs(upper - lower), with: random.randomText(), cause: cause)
             default:
                 let pieces = (0..<3).map { _ in random.randomText(maxPieces: 2) }
                 for piece in pieces {
@@ -176,7 +191,9 @@ struct PropertyTests {
         let finalText = document.text
         while view.canUndo {
             if trace {
-                print("undo: text \(Array(document.text.unicodeScalars).map { String($0.value, radix: 16) }) sel \(String(describing: view.selection))")
+                print(
+                    "undo: text \(Array(document.text.unicodeScalars).map { String($0.value, radix: 16) }) sel \(String(describing: view.selection))"
+                )
             }
             try view.undo()
         }

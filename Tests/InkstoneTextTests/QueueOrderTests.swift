@@ -176,7 +176,9 @@ struct QueueOrderTests {
             }
             #expect(document.text == String(model.text), "\(context)")
             for (offset, view) in views.enumerated() {
-                let expected = model.selections[offset].map { TextRange(start: $0.range.lowerBound, length: $0.range.count, unit: .graphemes) }
+                let expected = model.selections[offset].map {
+                    TextRange(start: $0.range.lowerBound, length: $0.range.count, unit: .graphemes)
+                }
                 #expect(view.selectedRange == expected, "\(context) view \(offset)")
             }
             #expect(document.queuedEditCount == model.queue.count, "\(context)")

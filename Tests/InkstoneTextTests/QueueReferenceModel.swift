@@ -87,7 +87,11 @@ final class QueueReferenceModel {
 
     func select(_ view: Int, _ lower: Int, _ upper: Int) {
         let selection = makeSelection(lower, upper)
-        if mustQueue(view), hasQueued(view) { queue.append((view, .select(selection))) } else { apply(view, .select(selection)) }
+        if mustQueue(view), hasQueued(view) {
+            queue.append((view, .select(selection)))
+        } else {
+            apply(view, .select(selection))
+        }
     }
 
     func replace(_ view: Int, _ lower: Int, _ upper: Int, with piece: String) {
@@ -118,7 +122,9 @@ final class QueueReferenceModel {
     func discard() {
         guard let current = marked else { return }
         marked = nil
-        if Array(text[current.range.markedRange]) != current.original { replace(current.range.markedRange, with: current.original) }
+        if Array(text[current.range.markedRange]) != current.original {
+            replace(current.range.markedRange, with: current.original)
+        }
         flush()
     }
 

@@ -68,7 +68,9 @@ struct QueueTests {
         try view.replace(start: 0, length: 1, with: "A", expectedRevision: 0)
         #expect(document.revision == 1)
         try view.replace(start: 1, length: 1, with: "B", expectedRevision: 1)
-        let error = #expect(throws: InkstoneError.self) { try view.replace(start: 2, length: 1, with: "C", expectedRevision: 1) }
+        let error = #expect(throws: InkstoneError.self) {
+            try view.replace(start: 2, length: 1, with: "C", expectedRevision: 1)
+        }
         #expect(error?.code == .stale)
         #expect(document.text == "ABc")
         #expect(document.revision == 2)

@@ -27,9 +27,11 @@ struct RangeUnitTests {
         try view.setMarkedText("か", selectedStart: 1, selectedLength: 0, segments: kept)
         let revision = document.revision
         let error = #expect(throws: InkstoneError.self) {
-            try view.setMarkedText("かな", selectedStart: 2, selectedLength: 0, segments: [
-                MarkedSegment(range: UnitRange(start: 0, length: 6, unit: .utf8), style: .underline),
-            ])
+            try view.setMarkedText(
+                "かな", selectedStart: 2, selectedLength: 0,
+                segments: [
+                    MarkedSegment(range: UnitRange(start: 0, length: 6, unit: .utf8), style: .underline)
+                ])
         }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("counts in utf8") == true)
@@ -44,9 +46,10 @@ struct RangeUnitTests {
         let view = document.makeView(unit: .graphemes)
         let revision = document.revision
         let error = #expect(throws: InkstoneError.self) {
-            try view.replaceAll([
-                TextRange(start: 1, length: 1, unit: .graphemes), TextRange(start: 3, length: 1, unit: .scalars),
-            ], with: "+")
+            try view.replaceAll(
+                [
+                    TextRange(start: 1, length: 1, unit: .graphemes), TextRange(start: 3, length: 1, unit: .scalars),
+                ], with: "+")
         }
         #expect(error?.code == .invalidArgument)
         #expect(document.text == "a-b-c")

@@ -1,5 +1,5 @@
-import InkstoneTestSupport
 import Glibc
+import InkstoneTestSupport
 import InkstoneText
 import PropertyBased
 import Testing
@@ -36,7 +36,9 @@ struct SharedDocumentPropertyTests {
             let composingElsewhere = document.isComposing && document.composingViewID != view.id
             let operation = Int.random(in: 0..<8, using: &random)
             if trace {
-                print("step \(step) view \(view.id) op \(operation) text \(Array(document.text.unicodeScalars).map { String($0.value, radix: 16) }) sel \(String(describing: view.selection)) marked \(String(describing: view.markedRange))")
+                print(
+                    "step \(step) view \(view.id) op \(operation) text \(Array(document.text.unicodeScalars).map { String($0.value, radix: 16) }) sel \(String(describing: view.selection)) marked \(String(describing: view.markedRange))"
+                )
                 fflush(nil)
             }
             switch operation {
@@ -50,11 +52,17 @@ struct SharedDocumentPropertyTests {
                 try view.replace(start: min(lower, upper), length: abs(upper - lower), with: random.randomText())
             case 3:
                 let lower = randomBoundary(view)
-                try document.replace(start: lower, length: 0, in: view.unit, with: random.randomText(), cause: .external)
+                try document.replace(
+                    start: lower, length: 0, in: view.unit, with: random.randomText(), cause: .external)
             case 4 where !composingElsewhere:
                 let text = random.randomText(maxPieces: 2)
-                try view.setMarkedText(text, selectedStart: text.count(in: view.unit), selectedLength: 0,
-                                       segments: [MarkedSegment(range: UnitRange(start: 0, length: text.count(in: view.unit), unit: view.unit), style: .underline)])
+                try view.setMarkedText(
+                    text, selectedStart: text.count(in: view.unit), selectedLength: 0,
+                    segments: [
+                        MarkedSegment(
+                            range: UnitRange(start: 0, length: text.count(in: view.unit), unit: view.unit),
+                            style: .underline)
+                    ])
             case 5:
                 view.unmarkText()
             case 6:
@@ -73,7 +81,8 @@ struct SharedDocumentPropertyTests {
                 var elements = initialText.elements(in: unit)
                 for record in records {
                     let lower = record.start(in: unit)
-                    elements.replaceSubrange(lower..<(lower + record.oldLength(in: unit)), with: record.newText(in: unit).elements(in: unit))
+                    elements.replaceSubrange(
+                        lower..<(lower + record.oldLength(in: unit)), with: record.newText(in: unit).elements(in: unit))
                 }
                 #expect(elements == document.text.elements(in: unit), "\(context) replay in \(unit)")
             }
@@ -91,7 +100,9 @@ struct SharedDocumentPropertyTests {
                     #expect(document.composingViewID == view.id, "\(context)")
                 }
                 if let selection = view.selection {
-                    #expect(try view.isGraphemeBoundary(selection.anchor) && view.isGraphemeBoundary(selection.head), "\(context)")
+                    #expect(
+                        try view.isGraphemeBoundary(selection.anchor) && view.isGraphemeBoundary(selection.head),
+                        "\(context)")
                 }
             }
             if !document.isComposing { #expect(document.queuedTickets.isEmpty, "\(context)") }

@@ -85,13 +85,17 @@ struct UndoTests {
         let document = Document(text: "a-b-c-d")
         let view = document.makeView()
         try view.replaceAll(
-            [TextRange(start: 5, length: 1, unit: .utf16), TextRange(start: 1, length: 1, unit: .utf16), TextRange(start: 3, length: 1, unit: .utf16)], with: "--")
+            [
+                TextRange(start: 5, length: 1, unit: .utf16), TextRange(start: 1, length: 1, unit: .utf16),
+                TextRange(start: 3, length: 1, unit: .utf16),
+            ], with: "--")
         #expect(document.text == "a--b--c--d")
         #expect(view.undoLevelCount == 1)
         try view.undo()
         #expect(document.text == "a-b-c-d")
         #expect(throws: InkstoneError.self) {
-            try view.replaceAll([TextRange(start: 0, length: 2, unit: .utf16), TextRange(start: 1, length: 2, unit: .utf16)], with: "")
+            try view.replaceAll(
+                [TextRange(start: 0, length: 2, unit: .utf16), TextRange(start: 1, length: 2, unit: .utf16)], with: "")
         }
     }
 

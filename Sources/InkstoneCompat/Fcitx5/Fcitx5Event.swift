@@ -49,7 +49,10 @@ enum Fcitx5Event {
         case .preedit(let preedit):
             writer.appendArray(of: "(si)") { array in
                 for segment in preedit.segments {
-                    array.appendStruct { $0.append(segment.text); $0.append(format(of: segment.style)) }
+                    array.appendStruct {
+                        $0.append(segment.text)
+                        $0.append(format(of: segment.style))
+                    }
                 }
             }
             writer.append(Int32(preedit.cursorUTF8))

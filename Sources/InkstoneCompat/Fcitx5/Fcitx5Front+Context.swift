@@ -51,7 +51,8 @@ extension Fcitx5Front {
             let client = try client(for: call)
             if !client.batches {
                 client.batches = true
-                logger.debug("fcitx5: context \(client.compat.context.id) takes key events in replies (ProcessKeyEventBatch)")
+                logger.debug(
+                    "fcitx5: context \(client.compat.context.id) takes key events in replies (ProcessKeyEventBatch)")
             }
             let (key, forwarded) = try Self.readKey(&reader)
             let (handled, events) = try client.compat.processKey(key)
@@ -100,7 +101,9 @@ extension Fcitx5Front {
         table.method("SetCapability", input: "t") { [unowned self] call, reader in
             let client = try client(for: call)
             client.capability = Fcitx5Capability.sanitized(try reader.readUInt64(), supported: client.supported)
-            logger.debug("fcitx5: context \(client.compat.context.id) capability 0x\(String(client.capability.rawValue, radix: 16))")
+            logger.debug(
+                "fcitx5: context \(client.compat.context.id) capability 0x\(String(client.capability.rawValue, radix: 16))"
+            )
             return .empty
         }
         table.method("SetSupportedCapability", input: "t") { [unowned self] call, reader in
@@ -109,7 +112,9 @@ extension Fcitx5Front {
         }
         table.method("SetCursorRect", input: "iiii") { [unowned self] call, reader in
             let client = try client(for: call)
-            client.cursorRect = (try reader.readInt32(), try reader.readInt32(), try reader.readInt32(), try reader.readInt32(), 1)
+            client.cursorRect = (
+                try reader.readInt32(), try reader.readInt32(), try reader.readInt32(), try reader.readInt32(), 1
+            )
             return .empty
         }
         table.method("SetCursorRectV2", input: "iiiid") { [unowned self] call, reader in

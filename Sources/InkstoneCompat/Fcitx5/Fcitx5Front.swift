@@ -46,7 +46,8 @@ final class Fcitx5Front: @unchecked Sendable {
     func export(on connection: Connection) throws {
         let limits = service.limits.argumentLimits
         let inputMethod = ExportedObject(
-            interfaces: [inputMethodTable()], mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
+            interfaces: [inputMethodTable()], mapError: InkstoneErrorMapping.dbusError(for:),
+            afterHandler: afterHandler,
             argumentLimits: limits)
         for path in Self.inputMethodPaths { try connection.export(inputMethod, at: path) }
         let contexts = ExportedObject(

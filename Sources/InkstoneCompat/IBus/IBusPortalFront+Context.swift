@@ -27,7 +27,9 @@ extension IBusPortalFront {
         for member in ["SetCursorLocation", "SetCursorLocationRelative"] {
             table.method(member, input: "iiii") { [unowned self] call, reader in
                 let client = try client(for: call)
-                client.cursorLocation = (try reader.readInt32(), try reader.readInt32(), try reader.readInt32(), try reader.readInt32())
+                client.cursorLocation = (
+                    try reader.readInt32(), try reader.readInt32(), try reader.readInt32(), try reader.readInt32()
+                )
                 return .empty
             }
         }
@@ -50,7 +52,8 @@ extension IBusPortalFront {
         table.method("SetCapabilities", input: "u") { [unowned self] call, reader in
             let client = try client(for: call)
             let capabilities = try reader.readUInt32()
-            let asksForSurrounding = capabilities & IBusClient.surroundingTextCapability != 0
+            let asksForSurrounding =
+                capabilities & IBusClient.surroundingTextCapability != 0
                 && client.capabilities & IBusClient.surroundingTextCapability == 0
             client.capabilities = capabilities
             // libibus clients send surrounding text only once the engine asked for it.
@@ -100,20 +103,29 @@ extension IBusPortalFront {
     }
 
     private func addProperties(_ table: inout InterfaceTable) {
-        table.property("ClientCommitPreedit", signature: "(b)", getWithCall: { [unowned self] call, writer in
-            let client = try client(for: call)
-            writer.appendStruct { $0.append(client.compat.clientCommitsPreedit) }
-        }, set: { [unowned self] call, reader in
-            let client = try client(for: call)
-            client.compat.clientCommitsPreedit = try reader.readStruct { try $0.readBool() }
-        })
-        table.property("ContentType", signature: "(uu)", getWithCall: { [unowned self] call, writer in
-            let client = try client(for: call)
-            writer.appendStruct { $0.append(client.contentType.purpose); $0.append(client.contentType.hints) }
-        }, set: { [unowned self] call, reader in
-            let client = try client(for: call)
-            client.contentType = try reader.readStruct { (try $0.readUInt32(), try $0.readUInt32()) }
-        })
+        table.property(
+            "ClientCommitPreedit", signature: "(b)",
+            getWithCall: { [unowned self] call, writer in
+                let client = try client(for: call)
+                writer.appendStruct { $0.append(client.compat.clientCommitsPreedit) }
+            },
+            set: { [unowned self] call, reader in
+                let client = try client(for: call)
+                client.compat.clientCommitsPreedit = try reader.readStruct { try $0.readBool() }
+            })
+        table.property(
+            "ContentType", signature: "(uu)",
+            getWithCall: { [unowned self] call, writer in
+                let client = try client(for: call)
+                writer.appendStruct {
+                    $0.append(client.contentType.purpose)
+                    $0.append(client.contentType.hints)
+                }
+            },
+            set: { [unowned self] call, reader in
+                let client = try client(for: call)
+                client.contentType = try reader.readStruct { (try $0.readUInt32(), try $0.readUInt32()) }
+            })
     }
 }
 
@@ -137,7 +149,8 @@ extension IBusClient {
             guard capabilities & Self.preeditCapability != 0 else { return }
             let text = preedit.text
             let member = compat.clientCommitsPreedit ? "UpdatePreeditTextWithMode" : "UpdatePreeditText"
-            try connection.emitSignal(path: path, interface: interface, member: member, destination: creator) { writer in
+            try connection.emitSignal(path: path, interface: interface, member: member, destination: creator) {
+                writer in
                 IBusSerialization.appendText(text, underlined: 0..<text.unicodeScalars.count, to: &writer)
                 writer.append(UInt32(preedit.cursor))
                 writer.append(!text.isEmpty)
@@ -145,7 +158,8 @@ extension IBusClient {
                 if compat.clientCommitsPreedit { writer.append(UInt32(1)) }
             }
         case .forwardKey(let key):
-            try connection.emitSignal(path: path, interface: interface, member: "ForwardKeyEvent", destination: creator) {
+            try connection.emitSignal(path: path, interface: interface, member: "ForwardKeyEvent", destination: creator)
+            {
                 writer in
                 writer.append(key.keysym)
                 writer.append(key.keycode >= 8 ? key.keycode - 8 : 0)
@@ -160,7 +174,9 @@ extension IBusClient {
             }
         case .candidates(let page):
             guard capabilities & Self.lookupTableCapability != 0 else { return }
-            try connection.emitSignal(path: path, interface: interface, member: "UpdateLookupTable", destination: creator) {
+            try connection.emitSignal(
+                path: path, interface: interface, member: "UpdateLookupTable", destination: creator
+            ) {
                 writer in
                 IBusSerialization.appendLookupTable(page, to: &writer)
                 writer.append(!page.items.isEmpty)

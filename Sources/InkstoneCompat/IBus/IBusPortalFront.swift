@@ -82,7 +82,7 @@ final class IBusPortalFront: @unchecked Sendable {
     func client(for call: MethodCall) throws -> IBusClient {
         let prefix = "\(Self.root)/\(Self.contextPrefix)"
         guard call.path.hasPrefix(prefix), let id = UInt64(call.path.dropFirst(prefix.count)),
-              let client = clients[id]
+            let client = clients[id]
         else {
             throw DBusKitError(name: DBusErrorName.unknownObject, message: "no input context at \(call.path)")
         }

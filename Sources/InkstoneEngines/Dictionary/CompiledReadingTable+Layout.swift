@@ -79,10 +79,14 @@ struct CompiledTableLayout: Equatable {
         guard let header = file.bytes(0, Self.headerSize) else { throw .damaged("shorter than its header") }
         guard Array(header[0..<8]) == Self.magic else { throw .damaged("not a compiled reading table (bad magic)") }
         func field(_ index: Int) -> UInt64 { file.integer(at: 8 * index) ?? 0 }
-        guard field(1) == Self.layoutVersion else { throw .damaged("layout version \(field(1)), expected \(Self.layoutVersion)") }
+        guard field(1) == Self.layoutVersion else {
+            throw .damaged("layout version \(field(1)), expected \(Self.layoutVersion)")
+        }
         guard Checksum.fnv1a(header[0..<88]) == field(11) else { throw .damaged("header checksum mismatch") }
         let limit = UInt64(file.count)
-        guard field(7) < limit, field(8) < limit, field(9) <= limit else { throw .damaged("counts larger than the file") }
+        guard field(7) < limit, field(8) < limit, field(9) <= limit else {
+            throw .damaged("counts larger than the file")
+        }
         formatVersion = field(2)
         sourceSize = field(3)
         sourceSeconds = field(4)

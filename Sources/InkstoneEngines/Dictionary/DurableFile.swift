@@ -91,7 +91,10 @@ enum DurableFile {
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(Failure) {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return write(descriptor, base + written, buffer.count - written)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure("cannot write", path)

@@ -49,10 +49,13 @@ public enum ReadingTableCache {
     ) rethrows -> Loaded where Rows.Element == (reading: String, entry: DictionaryEntry) {
         let folder = directory ?? defaultDirectory()
         let stamp = SourceStamp(path: source, formatVersion: formatVersion)
-        let validName = !name.isEmpty && name.utf8.count <= 200
+        let validName =
+            !name.isEmpty && name.utf8.count <= 200
             && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) } && name.first != "."
         guard let folder, let stamp, validName else {
-            let reason = !validName ? "'\(name)' is not a valid table name"
+            let reason =
+                !validName
+                ? "'\(name)' is not a valid table name"
                 : stamp == nil ? "cannot read \(source)" : "no cache folder (neither XDG_CACHE_HOME nor HOME is set)"
             return Loaded(table: SortedReadingTable(rows: try rows()), origin: .memory(reason))
         }

@@ -35,7 +35,8 @@ public final class UserDictionaries: Sendable {
     public func dictionary(_ name: String) throws(InkstoneError) -> UserDictionary {
         guard Self.names.contains(name) else {
             throw .invalidArgument(
-                "no learning dictionary '\(name)'\(Suggestion.didYouMean(name, in: Self.names)); known: \(Self.names.joined(separator: ", "))")
+                "no learning dictionary '\(name)'\(Suggestion.didYouMean(name, in: Self.names)); known: \(Self.names.joined(separator: ", "))"
+            )
         }
         return opened.withLock { opened in
             if let store = opened[name] { return store }

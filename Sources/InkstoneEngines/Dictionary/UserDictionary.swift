@@ -61,7 +61,9 @@ public final class UserDictionary: CandidateLearning {
                 let replay = try Self.replayJournal(path + ".journal", into: &loaded, log: log)
                 if replay > 0 || !Self.isCurrentFormat(path) {
                     try DurableFile.replace(path, with: Array(UserDictionaryFormat.render(loaded.ordered).utf8))
-                    guard ftruncate(journal, 0) == 0 else { throw DurableFile.Failure("cannot empty", path + ".journal") }
+                    guard ftruncate(journal, 0) == 0 else {
+                        throw DurableFile.Failure("cannot empty", path + ".journal")
+                    }
                 }
                 try DurableFile.syncFolder(of: path)
                 file = path
@@ -137,7 +139,8 @@ public final class UserDictionary: CandidateLearning {
         try state.withLock { (state: inout State) throws(InkstoneError) -> Void in
             if state.journal >= 0, let path {
                 do throws(DurableFile.Failure) {
-                    try DurableFile.append(Array(LearningJournal.line(change).utf8), to: state.journal, path: path + ".journal")
+                    try DurableFile.append(
+                        Array(LearningJournal.line(change).utf8), to: state.journal, path: path + ".journal")
                 } catch {
                     throw .invalidState("the \(name) dictionary cannot be saved: \(error)")
                 }
@@ -187,7 +190,9 @@ public final class UserDictionary: CandidateLearning {
             attempt += 1
             aside = path + ".unreadable-\(time(nil))-\(attempt)"
         }
-        guard rename(path, aside) == 0 else { throw DurableFile.Failure("cannot move the unreadable file aside:", path) }
+        guard rename(path, aside) == 0 else {
+            throw DurableFile.Failure("cannot move the unreadable file aside:", path)
+        }
         log("\(path) is not a user dictionary (\(reason)); it was moved to \(aside) and learning starts empty")
         return []
     }
@@ -205,7 +210,9 @@ public final class UserDictionary: CandidateLearning {
             }
         }
         if damaged > 0 {
-            log("\(path): \(damaged) damaged line(s) skipped (a write interrupted by a crash), \(changes.count) replayed")
+            log(
+                "\(path): \(damaged) damaged line(s) skipped (a write interrupted by a crash), \(changes.count) replayed"
+            )
         }
         return changes.count + damaged
     }

@@ -38,7 +38,8 @@ enum UserDictionaryFormat {
             let line = raw.last == "\r" ? raw.dropLast() : raw
             if line.isEmpty || line.first == ";" { continue }
             guard let entry = parseLine(line) else {
-                throw Unreadable(description: "line \(number) is not 'reading /candidate/…/': \(String(line).prefix(60))")
+                throw Unreadable(
+                    description: "line \(number) is not 'reading /candidate/…/': \(String(line).prefix(60))")
             }
             entries.append(entry)
         }
@@ -72,7 +73,8 @@ enum UserDictionaryFormat {
     /// A candidate field's text: `(concat "…")` unescaped, else the text before any `;annotation`.
     static func decodeCandidate(_ field: Scalars) -> String {
         let prefix = "(concat \"".unicodeScalars
-        guard field.starts(with: prefix), field.count >= prefix.count + 2, field.suffix(2).elementsEqual("\")".unicodeScalars)
+        guard field.starts(with: prefix), field.count >= prefix.count + 2,
+            field.suffix(2).elementsEqual("\")".unicodeScalars)
         else {
             return String(field.prefix { $0 != ";" })
         }
@@ -135,7 +137,8 @@ enum UserDictionaryFormat {
 
     /// SKK's okuri-ari keys: kana followed by one ASCII lower-case letter (`かk`).
     static func isOkuriAri(_ reading: String) -> Bool {
-        guard let last = reading.unicodeScalars.last, ("a"..."z").contains(last), reading.unicodeScalars.count >= 2 else {
+        guard let last = reading.unicodeScalars.last, ("a"..."z").contains(last), reading.unicodeScalars.count >= 2
+        else {
             return false
         }
         let before = reading.unicodeScalars[reading.unicodeScalars.index(reading.unicodeScalars.endIndex, offsetBy: -2)]
@@ -152,7 +155,9 @@ enum UserDictionaryFormat {
         if text.utf8.count > LearningLimits.textBytes {
             return (true, "the text is \(text.utf8.count) bytes; at most \(LearningLimits.textBytes)")
         }
-        if reading.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0 == "/" || $0 == ";" }) {
+        if reading.unicodeScalars.contains(where: {
+            $0.properties.isWhitespace || $0.value < 0x20 || $0 == "/" || $0 == ";"
+        }) {
             return (false, "the reading holds a space, a control character, '/' or ';'")
         }
         if text.unicodeScalars.contains(where: { $0.value == 0 }) { return (false, "the text holds U+0000") }

@@ -25,15 +25,17 @@ struct EmojiAnnotationFile {
 
     /// Scans the bytes of an annotations file.
     init(bytes: [UInt8]) {
-        let open = Array("<annotation cp=\"".utf8), close = Array("</annotation>".utf8)
+        let open = Array("<annotation cp=\"".utf8)
+        let close = Array("</annotation>".utf8)
         let tts = Array("type=\"tts\"".utf8)
         bytes.withUnsafeBufferPointer { buffer in
             var position = 0
             while let start = Self.find(open, in: buffer, from: position) {
                 let cpStart = start + open.count
                 guard let cpEnd = Self.find([UInt8(ascii: "\"")], in: buffer, from: cpStart),
-                      let tagEnd = Self.find([UInt8(ascii: ">")], in: buffer, from: cpEnd),
-                      let textEnd = Self.find(close, in: buffer, from: tagEnd) else { break }
+                    let tagEnd = Self.find([UInt8(ascii: ">")], in: buffer, from: cpEnd),
+                    let textEnd = Self.find(close, in: buffer, from: tagEnd)
+                else { break }
                 position = textEnd + close.count
                 let cp = Self.text(buffer, cpStart, cpEnd)
                 let isName = Self.find(tts, in: UnsafeBufferPointer(rebasing: buffer[cpEnd..<tagEnd]), from: 0) != nil
@@ -64,7 +66,8 @@ struct EmojiAnnotationFile {
 
     /// The bytes `start..<end` as text, spaces and tabs trimmed, XML's five entities decoded.
     private static func text(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        var start = start, end = end
+        var start = start
+        var end = end
         while start < end, buffer[start] == 0x20 || buffer[start] == 0x09 { start += 1 }
         while end > start, buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09 { end -= 1 }
         let bytes = UnsafeBufferPointer(rebasing: buffer[start..<end])

@@ -111,8 +111,12 @@ struct EmojiComposer: Sendable {
     /// Searches again for the query.
     private mutating func refresh() {
         let found = index.search(query, learning: learning)
-        candidates = found.isEmpty ? nil : CandidateList(
-            items: found.map { Candidate(text: $0.text, annotation: $0.annotation) }, pageSize: pageSize, labels: labels)
+        candidates =
+            found.isEmpty
+            ? nil
+            : CandidateList(
+                items: found.map { Candidate(text: $0.text, annotation: $0.annotation) }, pageSize: pageSize,
+                labels: labels)
     }
 
     /// Drops the query and candidates.

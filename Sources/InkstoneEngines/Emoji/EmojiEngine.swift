@@ -22,8 +22,10 @@ public struct EmojiEngine: CompositionEngine {
 
     /// Creates the engine over `index`, learning picks in `learning` (nil: none), with
     /// candidate pages of `pageSize` labelled by `labels`.
-    public init(index: EmojiIndex = .shared, learning: (any CandidateLearning)? = nil,
-                pageSize: Int = 9, labels: String = CandidateList.digitLabels) {
+    public init(
+        index: EmojiIndex = .shared, learning: (any CandidateLearning)? = nil,
+        pageSize: Int = 9, labels: String = CandidateList.digitLabels
+    ) {
         composer = EmojiComposer(index: index, learning: learning, pageSize: pageSize, labels: labels)
     }
 

@@ -36,8 +36,10 @@ public final class EmojiIndex: Sendable {
 
     /// Builds the index of `locales` (most specific first; each read when its file
     /// exists) from the CLDR folder `directory`, in the order of `orderPath`.
-    public init(locales: [String], directory: String = defaultDirectory,
-                orderPath: String = defaultOrderPath) {
+    public init(
+        locales: [String], directory: String = defaultDirectory,
+        orderPath: String = defaultOrderPath
+    ) {
         let built = Self.rows(locales: locales, directory: directory, orderPath: orderPath)
         self.locales = built.locales
         table = SortedReadingTable(rows: built.rows)
@@ -71,11 +73,11 @@ public final class EmojiIndex: Sendable {
                     guard let annotation = file.annotations[cp] else { continue }
                     if graphemes[cp] == nil {
                         let position = order?.positionByBareText[cp]
-                        let text = position.map { order!.sequences[$0].text } ?? cp
+                        let text = position.flatMap { order?.sequences[$0].text } ?? cp
                         unordered += 1
                         graphemes[cp] = GraphemeKeys(text: text, position: position ?? (1 << 20) + unordered)
                     }
-                    graphemes[cp]!.add(annotation)
+                    graphemes[cp]?.add(annotation)
                 }
             }
             if read { found.append(locale) }
@@ -143,6 +145,8 @@ extension EmojiIndex {
     /// Every name the index holds, in compact form (`thumbsup`), sorted: queries that
     /// must find their grapheme first (for benchmarks and checks).
     public func compactNames() -> [String] {
-        table.readings(withPrefix: Field.name.rawValue, limit: Int.max).map { String($0.dropFirst(Field.name.rawValue.count)) }
+        table.readings(withPrefix: Field.name.rawValue, limit: Int.max).map {
+            String($0.dropFirst(Field.name.rawValue.count))
+        }
     }
 }

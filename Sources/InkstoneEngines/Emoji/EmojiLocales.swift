@@ -18,7 +18,8 @@ public enum EmojiLocales {
         let base = posixLocale.prefix { $0 != "." && $0 != "@" }
         let parts = base.split(separator: "_").map(String.init)
         guard let language = parts.first?.lowercased(), !language.isEmpty,
-              language.allSatisfy({ $0.isASCII && $0.isLetter }), language != "c", language != "posix" else { return ["en"] }
+            language.allSatisfy({ $0.isASCII && $0.isLetter }), language != "c", language != "posix"
+        else { return ["en"] }
         var chain: [String] = []
         if parts.count > 1, parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
             let region = parts[1].uppercased()

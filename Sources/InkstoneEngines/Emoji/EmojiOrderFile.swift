@@ -32,13 +32,15 @@ struct EmojiOrderFile {
     init(bytes: [UInt8]) {
         for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
             guard let semicolon = line.firstIndex(of: UInt8(ascii: ";")),
-                  let hash = line[semicolon...].firstIndex(of: UInt8(ascii: "#")) else { continue }
+                let hash = line[semicolon...].firstIndex(of: UInt8(ascii: "#"))
+            else { continue }
             let status = String(decoding: line[(semicolon + 1)..<hash], as: UTF8.self)
             guard status.hasPrefix(" fully-qualified") || status.hasPrefix(" component") else { continue }
             var scalars = String.UnicodeScalarView()
             for hex in line[..<semicolon].split(separator: UInt8(ascii: " ")) {
                 guard let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), value != 0,
-                      let scalar = Unicode.Scalar(value) else {
+                    let scalar = Unicode.Scalar(value)
+                else {
                     scalars = String.UnicodeScalarView()
                     break
                 }

@@ -18,8 +18,10 @@ public struct EmojiTriggerEngine: CompositionEngine {
     private var isOpen = false
 
     /// Wraps `base`; `trigger` opens a query searched in `index`.
-    public init(base: any CompositionEngine, trigger: Character, index: EmojiIndex = .shared,
-                learning: (any CandidateLearning)? = nil, pageSize: Int = 9, labels: String = CandidateList.digitLabels) {
+    public init(
+        base: any CompositionEngine, trigger: Character, index: EmojiIndex = .shared,
+        learning: (any CandidateLearning)? = nil, pageSize: Int = 9, labels: String = CandidateList.digitLabels
+    ) {
         self.base = base
         self.trigger = trigger
         composer = EmojiComposer(index: index, learning: learning, pageSize: pageSize, labels: labels)

@@ -35,7 +35,9 @@ public final class SymbolNameIndex: Sendable {
 
     /// Reads every character name from ICU and indexes it.
     init() {
-        var scalars: [Unicode.Scalar] = [], names: [String] = [], wordCounts: [UInt8] = []
+        var scalars: [Unicode.Scalar] = []
+        var names: [String] = []
+        var wordCounts: [UInt8] = []
         var postingsByWord: [String: [Int32]] = [:]
         var value: UInt32 = 0
         while value < 0x40000 {
@@ -45,8 +47,9 @@ public final class SymbolNameIndex: Sendable {
                 continue
             }
             guard let scalar = Unicode.Scalar(value), Self.isIndexed(scalar),
-                  let name = CharacterNames.name(of: scalar),
-                  !Self.derivedNamePrefixes.contains(where: { name.hasPrefix($0) }) else { continue }
+                let name = CharacterNames.name(of: scalar),
+                !Self.derivedNamePrefixes.contains(where: { name.hasPrefix($0) })
+            else { continue }
             let id = Int32(scalars.count)
             let lowered = name.lowercased()
             let nameWords = EmojiSearchKey.words(lowered)
@@ -59,7 +62,7 @@ public final class SymbolNameIndex: Sendable {
         self.names = names
         self.wordCounts = wordCounts
         words = postingsByWord.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        postings = words.map { postingsByWord[$0]! }
+        postings = words.map { postingsByWord[$0] ?? [] }
     }
 
     /// Whether `scalar` may be a candidate: a visible grapheme on its own, not an emoji.
@@ -67,7 +70,7 @@ public final class SymbolNameIndex: Sendable {
         let properties = scalar.properties
         switch properties.generalCategory {
         case .control, .format, .surrogate, .privateUse, .unassigned, .nonspacingMark, .spacingMark,
-             .enclosingMark, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            .enclosingMark, .spaceSeparator, .lineSeparator, .paragraphSeparator:
             return false
         default:
             return !(properties.isEmoji && scalar.value > 0x7F) && !properties.isEmojiPresentation
@@ -106,7 +109,8 @@ public final class SymbolNameIndex: Sendable {
 
     /// Whether the ascending `ids` hold `id` (binary search).
     private static func sortedContains(_ ids: [Int32], _ id: Int32) -> Bool {
-        var low = 0, high = ids.count
+        var low = 0
+        var high = ids.count
         while low < high {
             let middle = (low + high) / 2
             if ids[middle] < id { low = middle + 1 } else { high = middle }
@@ -130,7 +134,8 @@ public final class SymbolNameIndex: Sendable {
 
     /// The first index in ``words`` not ordered before `key`.
     private func lowerBound(_ key: String) -> Int {
-        var low = 0, high = words.count
+        var low = 0
+        var high = words.count
         while low < high {
             let middle = (low + high) / 2
             if words[middle].utf8.lexicographicallyPrecedes(key.utf8) { low = middle + 1 } else { high = middle }

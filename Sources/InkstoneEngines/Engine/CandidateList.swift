@@ -39,7 +39,9 @@ public struct CandidateList: Hashable, Sendable {
     /// Creates a list; `pageSize` is clamped to 1…10 and to the number of `labels`
     /// (characters that are not printable ASCII are dropped; none left: the digit labels).
     public init(items: [Candidate], pageSize: Int = 9, labels: String = CandidateList.digitLabels) {
-        var usable = labels.filter { $0.isASCII && $0 != " " && ($0.asciiValue ?? 0) > 0x20 && ($0.asciiValue ?? 0) < 0x7f }
+        var usable = labels.filter {
+            $0.isASCII && $0 != " " && ($0.asciiValue ?? 0) > 0x20 && ($0.asciiValue ?? 0) < 0x7f
+        }
         if usable.isEmpty { usable = Self.digitLabels }
         self.items = items
         self.labels = Array(usable.prefix(10))
@@ -64,8 +66,9 @@ public struct CandidateList: Hashable, Sendable {
         let end = min(start + pageSize, items.count)
         return (start..<end).map { itemIndex in
             let position = itemIndex - start
-            return LabeledCandidate(label: String(labels[position]), candidate: items[itemIndex],
-                                    isCursor: itemIndex == cursorIndex)
+            return LabeledCandidate(
+                label: String(labels[position]), candidate: items[itemIndex],
+                isCursor: itemIndex == cursorIndex)
         }
     }
 

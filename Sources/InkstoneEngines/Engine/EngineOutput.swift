@@ -118,8 +118,10 @@ public struct EngineOutput: Hashable, Sendable {
     public var notice: String?
 
     /// Creates an output.
-    public init(consumed: Bool, preedit: Preedit? = nil, commit: String? = nil, candidates: CandidateList? = nil,
-                deleteSurrounding: SurroundingDeletion? = nil, action: EditAction? = nil, notice: String? = nil) {
+    public init(
+        consumed: Bool, preedit: Preedit? = nil, commit: String? = nil, candidates: CandidateList? = nil,
+        deleteSurrounding: SurroundingDeletion? = nil, action: EditAction? = nil, notice: String? = nil
+    ) {
         self.consumed = consumed
         self.preedit = preedit
         self.commit = commit

@@ -47,7 +47,8 @@ public enum EngineRegistry {
         _ = try? HangulKeyboardCache.keyboard(settings.hangulKeyboard, directory: settings.hangulKeyboardDirectory)
         _ = HanjaTable.shared.count
         // Emoji: only when a context is likely to search (its engine by default or in the cycle, or the trigger).
-        let emojiUsed = settings.emojiTrigger != nil || settings.defaultEngine == "emoji" || settings.cycle.contains("emoji")
+        let emojiUsed =
+            settings.emojiTrigger != nil || settings.defaultEngine == "emoji" || settings.cycle.contains("emoji")
         if emojiUsed, EmojiIndex.unavailableReason() == nil {
             _ = EmojiIndex.shared.keyCount
             _ = SymbolNameIndex.shared.count
@@ -56,22 +57,37 @@ public enum EngineRegistry {
 
     /// Every engine id the daemon knows, available or not.
     public static let knownIDs: [String] =
-        ["compose", "direct", "emoji", "hangul", "japanese", "unicode"] + hangulKeyboards.map { "hangul:\($0.id)" } + pinyinIDs
+        ["compose", "direct", "emoji", "hangul", "japanese", "unicode"] + hangulKeyboards.map { "hangul:\($0.id)" }
+        + pinyinIDs
 
     /// All engines that can be made with `settings`, default first.
     public static func entries(settings: EngineSettings = .stock) -> [Entry] {
-        let all = [
-            Entry(id: "compose", description: "Latin text with dead keys and the Compose key (the locale's X11 Compose table)"),
-            Entry(id: "direct", description: "Keys as typed, no composition"),
-            Entry(id: "emoji", description: "Emoji and symbols by name or keyword (CLDR, in the user's language and English)"),
-            Entry(id: "hangul", description: "Korean Hangul, keyboard \(settings.hangulKeyboard) (configurable), with Hanja conversion"),
-            // Japanese
-            Entry(id: "japanese", description: "Japanese: romaji to kana to kanji conversion (SKK dictionary)"),
-            Entry(id: "unicode", description: "Unicode code point entry: \(settings.unicodeKey), hex digits, Space"),
-        ] + hangulKeyboards.map { Entry(id: "hangul:\($0.id)", description: "Korean Hangul, \($0.name), with Hanja conversion") }
+        let all =
+            [
+                Entry(
+                    id: "compose",
+                    description: "Latin text with dead keys and the Compose key (the locale's X11 Compose table)"),
+                Entry(id: "direct", description: "Keys as typed, no composition"),
+                Entry(
+                    id: "emoji",
+                    description: "Emoji and symbols by name or keyword (CLDR, in the user's language and English)"),
+                Entry(
+                    id: "hangul",
+                    description:
+                        "Korean Hangul, keyboard \(settings.hangulKeyboard) (configurable), with Hanja conversion"),
+                // Japanese
+                Entry(id: "japanese", description: "Japanese: romaji to kana to kanji conversion (SKK dictionary)"),
+                Entry(
+                    id: "unicode", description: "Unicode code point entry: \(settings.unicodeKey), hex digits, Space"),
+            ]
+            + hangulKeyboards.map {
+                Entry(id: "hangul:\($0.id)", description: "Korean Hangul, \($0.name), with Hanja conversion")
+            }
             + pinyinEntries(settings: settings)
         let available = all.filter { unavailableReason($0.id, settings: settings) == nil }
-        return available.sorted { ($0.id == settings.defaultEngine ? 0 : 1, $0.id) < ($1.id == settings.defaultEngine ? 0 : 1, $1.id) }
+        return available.sorted {
+            ($0.id == settings.defaultEngine ? 0 : 1, $0.id) < ($1.id == settings.defaultEngine ? 0 : 1, $1.id)
+        }
     }
 
     /// The known engines that cannot be made with `settings`, with the reason.
@@ -117,7 +133,8 @@ public enum EngineRegistry {
     public static func validate(_ id: String, settings: EngineSettings = .stock) throws(InkstoneError) {
         guard knownIDs.contains(id) else {
             throw .invalidArgument(
-                "no engine with id '\(id)'\(Suggestion.didYouMean(id, in: knownIDs)); known: \(knownIDs.joined(separator: ", "))")
+                "no engine with id '\(id)'\(Suggestion.didYouMean(id, in: knownIDs)); known: \(knownIDs.joined(separator: ", "))"
+            )
         }
         if let reason = unavailableReason(id, settings: settings) {
             throw .invalidState("engine '\(id)' is unavailable: \(reason)")
@@ -132,7 +149,9 @@ public enum EngineRegistry {
     ) throws(InkstoneError) -> any CompositionEngine {
         let engine = try makeBaseEngine(id: id, settings: settings, learning: learning)
         // The emoji trigger (`emoji.trigger`) wraps every other engine when set and the data is there.
-        guard let trigger = settings.emojiTrigger, id != "emoji", EmojiIndex.unavailableReason() == nil else { return engine }
+        guard let trigger = settings.emojiTrigger, id != "emoji", EmojiIndex.unavailableReason() == nil else {
+            return engine
+        }
         return EmojiTriggerEngine(
             base: engine, trigger: trigger, index: .shared, learning: learning.store(for: "emoji"),
             pageSize: settings.candidatePageSize, labels: settings.candidateLabels)

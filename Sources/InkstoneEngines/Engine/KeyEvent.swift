@@ -42,7 +42,9 @@ public struct KeyEvent: Hashable, Sendable {
     public var time: UInt32
 
     /// Creates a key event.
-    public init(keysym: UInt32, keycode: UInt32 = 0, modifiers: ModifierMask = [], isRelease: Bool = false, time: UInt32 = 0) {
+    public init(
+        keysym: UInt32, keycode: UInt32 = 0, modifiers: ModifierMask = [], isRelease: Bool = false, time: UInt32 = 0
+    ) {
         self.keysym = keysym
         self.keycode = keycode
         self.modifiers = modifiers

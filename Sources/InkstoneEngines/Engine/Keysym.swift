@@ -1,6 +1,5 @@
-import InkstoneCore
-
 import CXKBCommon
+import InkstoneCore
 
 /// Keysym values the engines test for, and name/text conversions through xkbcommon.
 ///
@@ -99,7 +98,8 @@ public enum Keysym {
     public static func text(of keysym: UInt32) -> String? {
         let codePoint = xkb_keysym_to_utf32(keysym)
         guard codePoint >= 0x20, codePoint != 0x7f, !(0x80..<0xa0).contains(codePoint),
-              let scalar = Unicode.Scalar(codePoint) else { return nil }
+            let scalar = Unicode.Scalar(codePoint)
+        else { return nil }
         return String(Character(scalar))
     }
 

@@ -24,13 +24,20 @@ struct XMLScanner {
         let scalars = Array(text.unicodeScalars)
         var position = 0
         while position < scalars.count {
-            guard scalars[position] == "<" else { position += 1; continue }
+            guard scalars[position] == "<" else {
+                position += 1
+                continue
+            }
             if Self.hasPrefix(scalars, at: position, "<!--") {
-                guard let end = Self.find(scalars, "-->", from: position + 4) else { throw .invalidArgument("unterminated XML comment") }
+                guard let end = Self.find(scalars, "-->", from: position + 4) else {
+                    throw .invalidArgument("unterminated XML comment")
+                }
                 position = end + 3
                 continue
             }
-            guard let close = Self.find(scalars, ">", from: position) else { throw .invalidArgument("unterminated XML tag") }
+            guard let close = Self.find(scalars, ">", from: position) else {
+                throw .invalidArgument("unterminated XML tag")
+            }
             let next = position + 1 < scalars.count ? scalars[position + 1] : " "
             if next != "/", next != "?", next != "!" {
                 var element = Self.parseTag(scalars[(position + 1)..<close])
@@ -91,7 +98,8 @@ extension Substring {
     /// The substring without leading and trailing whitespace.
     func trimmingWhitespace() -> Substring {
         guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
+            let last = lastIndex(where: { !$0.isWhitespace })
+        else { return self[endIndex...] }
         return self[first...last]
     }
 }

@@ -62,7 +62,9 @@ struct HangulComposer: Sendable {
         commit.removeAll(keepingCapacity: true)
         guard let popped = stack.popLast(), popped != 0 else { return false }
         guard let below = stack.last else {
-            choseong = 0; jungseong = 0; jongseong = 0
+            choseong = 0
+            jungseong = 0
+            jongseong = 0
             return true
         }
         if HangulJamo.isChoseong(popped) {

@@ -47,7 +47,8 @@ public struct HangulEngine: CompositionEngine {
     /// Creates an engine on Dubeolsik with the shared Hanja table.
     /// If the keyboard data is missing, every key behaves as in `direct`.
     public init(candidatePageSize: Int = 9) {
-        self.init(keyboard: Self.dubeolsik ?? HangulKeyboard.empty, hanja: .shared, candidatePageSize: candidatePageSize)
+        self.init(
+            keyboard: Self.dubeolsik ?? HangulKeyboard.empty, hanja: .shared, candidatePageSize: candidatePageSize)
     }
 
     /// Creates an engine on a libhangul keyboard by id (`2`, `32`, `39`, `3f`, `3s`, `ahn`, `ro`, …)
@@ -157,8 +158,9 @@ public struct HangulEngine: CompositionEngine {
             surroundingLength = word.utf16.count
         }
         guard !items.isEmpty else { return nil }
-        hanjaConversion = HanjaConversion(list: CandidateList(items: items, pageSize: candidatePageSize, labels: candidateLabels),
-                                    surroundingLength: surroundingLength)
+        hanjaConversion = HanjaConversion(
+            list: CandidateList(items: items, pageSize: candidatePageSize, labels: candidateLabels),
+            surroundingLength: surroundingLength)
         return unchanged(consumed: true)
     }
 

@@ -98,7 +98,8 @@ enum HangulJamo {
     /// The precomposed syllable for modern cho + jung (+ jong), or 0.
     static func syllable(choseong: UInt32, jungseong: UInt32, jongseong: UInt32) -> UInt32 {
         guard (0x1100...0x1112).contains(choseong), (0x1161...0x1175).contains(jungseong),
-              jongseong == 0 || (0x11a8...0x11c2).contains(jongseong) else { return 0 }
+            jongseong == 0 || (0x11a8...0x11c2).contains(jongseong)
+        else { return 0 }
         let trailing = jongseong == 0 ? 0 : jongseong - 0x11a7
         return 0xac00 + ((choseong - 0x1100) * 21 + (jungseong - 0x1161)) * 28 + trailing
     }

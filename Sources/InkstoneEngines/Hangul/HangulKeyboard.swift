@@ -49,7 +49,8 @@ public struct HangulKeyboard: Sendable {
         let path = "\(directory)/hangul-keyboard-\(id).xml"
         let document = try XMLScanner(text: readFile(path))
         guard let root = document.elements.first(where: { $0.name == "hangul-keyboard" }),
-              let kindName = root.attributes["type"], let kind = Kind(rawValue: kindName) else {
+            let kindName = root.attributes["type"], let kind = Kind(rawValue: kindName)
+        else {
             throw .invalidArgument("\(path) is not a libhangul keyboard")
         }
         var keyTable = [UInt32](repeating: 0, count: 128)
@@ -72,8 +73,9 @@ public struct HangulKeyboard: Sendable {
             }
         }
         let name = document.elements.first(where: { $0.name == "name" && $0.attributes["xml:lang"] == nil })?.text ?? id
-        return HangulKeyboard(id: root.attributes["id"] ?? id, name: name, kind: kind,
-                              keyTable: keyTable, combinations: combinations)
+        return HangulKeyboard(
+            id: root.attributes["id"] ?? id, name: name, kind: kind,
+            keyTable: keyTable, combinations: combinations)
     }
 
     private static func loadCombinations(from path: String, into table: inout [UInt64: UInt32]) throws(InkstoneError) {
@@ -117,7 +119,8 @@ extension XMLScanner.Element {
     /// Adds a `<item first= second= result=>` rule.
     func addCombination(into table: inout [UInt64: UInt32]) {
         guard let first = hexAttribute("first"), let second = hexAttribute("second"),
-              let result = hexAttribute("result") else { return }
+            let result = hexAttribute("result")
+        else { return }
         table[UInt64(first) << 16 | UInt64(second)] = result
     }
 }

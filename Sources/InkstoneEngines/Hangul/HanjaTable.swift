@@ -79,16 +79,19 @@ public final class HanjaTable: Sendable {
         let entry = entries[entryIndex]
         return bytes.withUnsafeBufferPointer { buffer in
             key.withUnsafeBufferPointer { keyBuffer in
-                Self.compare(UnsafeBufferPointer(rebasing: buffer[Int(entry.keyStart)..<Int(entry.keyEnd)]),
-                             keyBuffer, prefix: prefix)
+                Self.compare(
+                    UnsafeBufferPointer(rebasing: buffer[Int(entry.keyStart)..<Int(entry.keyEnd)]),
+                    keyBuffer, prefix: prefix)
             }
         }
     }
 
     /// Bytewise comparison of `left` with `right`; with `prefix`, a `left` that starts with
     /// `right` compares equal.
-    private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>,
-                                prefix: Bool) -> Int {
+    private static func compare(
+        _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>,
+        prefix: Bool
+    ) -> Int {
         for offset in 0..<min(left.count, right.count) where left[offset] != right[offset] {
             return left[offset] < right[offset] ? -1 : 1
         }
@@ -102,10 +105,13 @@ public final class HanjaTable: Sendable {
         entries.reserveCapacity(bytes.count / 20)
         bytes.withUnsafeBufferPointer { buffer in
             var lineStart = 0
-            let colon = UInt8(ascii: ":"), newline = UInt8(ascii: "\n"), hash = UInt8(ascii: "#")
+            let colon = UInt8(ascii: ":")
+            let newline = UInt8(ascii: "\n")
+            let hash = UInt8(ascii: "#")
             while lineStart < buffer.count {
                 var lineEnd = lineStart
-                var firstColon = -1, secondColon = -1
+                var firstColon = -1
+                var secondColon = -1
                 while lineEnd < buffer.count, buffer[lineEnd] != newline {
                     if buffer[lineEnd] == colon {
                         if firstColon < 0 { firstColon = lineEnd } else if secondColon < 0 { secondColon = lineEnd }
@@ -114,15 +120,19 @@ public final class HanjaTable: Sendable {
                 }
                 if buffer[lineStart] != hash, firstColon > lineStart {
                     let valueEnd = secondColon >= 0 ? secondColon : lineEnd
-                    entries.append(Entry(keyStart: UInt32(lineStart), keyEnd: UInt32(firstColon),
-                                         valueEnd: UInt32(valueEnd), lineEnd: UInt32(lineEnd)))
+                    entries.append(
+                        Entry(
+                            keyStart: UInt32(lineStart), keyEnd: UInt32(firstColon),
+                            valueEnd: UInt32(valueEnd), lineEnd: UInt32(lineEnd)))
                 }
                 lineStart = lineEnd + 1
             }
             func key(_ entry: Entry) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: buffer[Int(entry.keyStart)..<Int(entry.keyEnd)])
             }
-            let isSorted = zip(entries, entries.dropFirst()).allSatisfy { compare(key($0), key($1), prefix: false) <= 0 }
+            let isSorted = zip(entries, entries.dropFirst()).allSatisfy {
+                compare(key($0), key($1), prefix: false) <= 0
+            }
             if !isSorted {
                 entries.sort { compare(key($0), key($1), prefix: false) < 0 }
             }

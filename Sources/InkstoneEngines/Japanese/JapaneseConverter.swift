@@ -51,7 +51,8 @@ public struct JapaneseConverter: Sendable {
             }
         }
         return groups.map { group in
-            segment(characters[group.start..<group.end], contentLength: group.contentEnd - group.start, kind: group.kind)
+            segment(
+                characters[group.start..<group.end], contentLength: group.contentEnd - group.start, kind: group.kind)
         }
     }
 
@@ -162,8 +163,9 @@ public struct JapaneseConverter: Sendable {
     /// beside 日 + が): 3.5, so the particle reading wins.
     private func particlePenalty(_ reading: String) -> Double {
         guard reading.count >= 2, let last = reading.last, JapaneseGrammar.particleKana.contains(last),
-              reading.count >= 3 || last == "が" || last == "を",
-              !table.entries(for: String(reading.dropLast())).isEmpty else { return 0 }
+            reading.count >= 3 || last == "が" || last == "を",
+            !table.entries(for: String(reading.dropLast())).isEmpty
+        else { return 0 }
         return 3.5
     }
 
@@ -187,7 +189,8 @@ public struct JapaneseConverter: Sendable {
     /// The okuri-ari entries for a stem + one okurigana kana (`かく` → `かk`), texts with the okurigana appended.
     private func okuriEntries(_ characters: ArraySlice<Character>) -> [DictionaryEntry] {
         guard characters.count >= 2, let okurigana = characters.last,
-              let letter = JapaneseGrammar.okuriganaLetter(okurigana) else { return [] }
+            let letter = JapaneseGrammar.okuriganaLetter(okurigana)
+        else { return [] }
         let stem = String(characters.dropLast())
         guard Self.isHiragana(stem) else { return [] }
         return table.entries(for: stem + String(letter)).map { entry in

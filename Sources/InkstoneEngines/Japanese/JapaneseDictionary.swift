@@ -10,7 +10,8 @@ public enum JapaneseDictionary {
     /// The table of the SKK dictionary at `path`, or nil when it cannot be read.
     public static func load(path: String) -> (any ReadingTable)? {
         guard access(path, R_OK) == 0 else { return nil }
-        let table = ReadingTableCache.load(name: "skk-jisyo", source: path, formatVersion: SKKDictionary.formatVersion) {
+        let table = ReadingTableCache.load(name: "skk-jisyo", source: path, formatVersion: SKKDictionary.formatVersion)
+        {
             (try? SKKDictionary.rows(from: path)) ?? []
         }
         return table.readingCount > 0 ? table : nil

@@ -48,8 +48,10 @@ public struct JapaneseEngine: CompositionEngine {
 
     /// An engine over `table` (see ``JapaneseDictionary/shared``) learning through `learning`;
     /// `fullWidthSymbols` enters digits and symbols full-width.
-    public init(table: any ReadingTable, learning: (any CandidateLearning)?, fullWidthSymbols: Bool = false,
-                candidatePageSize: Int = 9, candidateLabels: String = CandidateList.digitLabels) {
+    public init(
+        table: any ReadingTable, learning: (any CandidateLearning)?, fullWidthSymbols: Bool = false,
+        candidatePageSize: Int = 9, candidateLabels: String = CandidateList.digitLabels
+    ) {
         converter = JapaneseConverter(table: table, learning: learning)
         composer = RomajiComposer(fullWidth: fullWidthSymbols)
         pageSize = candidatePageSize
@@ -93,7 +95,8 @@ public struct JapaneseEngine: CompositionEngine {
     private mutating func handleComposing(_ key: KeyEvent) -> EngineOutput {
         if composer.isEmpty {
             guard !key.isShortcut, let text = key.text, let character = text.first, text.count == 1,
-                  character.isASCII, character != " " else { return direct.handle(key) }
+                character.isASCII, character != " "
+            else { return direct.handle(key) }
             type(character)
             return snapshot(consumed: true)
         }
@@ -189,8 +192,9 @@ public struct JapaneseEngine: CompositionEngine {
             conversion = open
             return commitAll()
         case JapaneseKeys.muhenkan:
-            open.render(focusedAs: open.segments[open.focus].text == KanaForms.katakana(open.segments[open.focus].reading)
-                ? .hiragana : .katakana)
+            open.render(
+                focusedAs: open.segments[open.focus].text == KanaForms.katakana(open.segments[open.focus].reading)
+                    ? .hiragana : .katakana)
         case Keysym.pageDown, Keysym.kpPageDown, Keysym.pageUp, Keysym.kpPageUp:
             if var list = open.list {
                 _ = list.handle(key)

@@ -42,11 +42,13 @@ enum JapaneseGrammar {
     /// the last, no を, and neither ends in a particle nor, away from the start, begins with one.
     static func looksLikeLoanword(_ characters: ArraySlice<Character>, atStart: Bool) -> Bool {
         guard let first = characters.first, let last = characters.last, !particleKana.contains(last),
-              atStart || !particleKana.contains(first), !characters.contains("を") else { return false }
+            atStart || !particleKana.contains(first), !characters.contains("を")
+        else { return false }
         let isMarker: (Character) -> Bool = { $0 == "ー" || "ぁぃぅぇぉ".contains($0) }
         guard let firstMarker = characters.firstIndex(where: isMarker),
-              let lastMarker = characters.lastIndex(where: isMarker),
-              firstMarker - characters.startIndex <= 4, characters.endIndex - lastMarker <= 3 else { return false }
+            let lastMarker = characters.lastIndex(where: isMarker),
+            firstMarker - characters.startIndex <= 4, characters.endIndex - lastMarker <= 3
+        else { return false }
         return characters.allSatisfy { JapaneseConverter.isHiragana($0) }
     }
 

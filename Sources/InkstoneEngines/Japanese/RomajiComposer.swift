@@ -60,7 +60,8 @@ public struct RomajiComposer: Hashable, Sendable {
             while length > 0, table.rule(for: String(rest.prefix(length))) == nil { length -= 1 }
             if length > 0, let rule = table.rule(for: String(rest.prefix(length))) {
                 kana += rule.output
-                rest = rule.pending.count < length ? rule.pending + rest.dropFirst(length) : String(rest.dropFirst(length))
+                rest =
+                    rule.pending.count < length ? rule.pending + rest.dropFirst(length) : String(rest.dropFirst(length))
             } else {
                 kana += literal(String(rest.prefix(1)))
                 rest = String(rest.dropFirst())

@@ -49,11 +49,13 @@ public enum SKKDictionary {
     /// Appends the rows of one dictionary line (nothing for comments and malformed lines).
     static func parse(line: UnsafeBufferPointer<UInt8>, into rows: inout [(reading: String, entry: DictionaryEntry)]) {
         guard let base = line.baseAddress, line.count > 2, line[0] != UInt8(ascii: ";"),
-              let spacePointer = memchr(base, 0x20, line.count) else { return }
+            let spacePointer = memchr(base, 0x20, line.count)
+        else { return }
         let space = UnsafeRawPointer(spacePointer) - UnsafeRawPointer(base)
         let key = UnsafeBufferPointer(rebasing: line[0..<space])
         guard !key.isEmpty, !key.contains(UInt8(ascii: "#")), key.first != UInt8(ascii: ">"),
-              key.last != UInt8(ascii: ">") else { return }
+            key.last != UInt8(ascii: ">")
+        else { return }
         let reading = String(decoding: key, as: UTF8.self)
         guard !reading.contains("\u{FFFD}") else { return }
         var rank = 0
@@ -84,7 +86,8 @@ public enum SKKDictionary {
 
     private static func readFile(_ path: String) throws(InkstoneError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {
-            throw .invalidState("cannot read \(path): \(String(cString: strerror(errno))) (install the Debian package \(package))")
+            throw .invalidState(
+                "cannot read \(path): \(String(cString: strerror(errno))) (install the Debian package \(package))")
         }
         defer { fclose(file) }
         var bytes: [UInt8] = []

@@ -8,9 +8,15 @@ extension EngineRegistry {
     /// The registry entries of the pinyin engines.
     static func pinyinEntries(settings: EngineSettings) -> [Entry] {
         [
-            Entry(id: "pinyin", description: "Chinese pinyin with sentence composition, \(settings.pinyin.script.rawValue) (configurable)"),
-            Entry(id: "pinyin:simplified", description: "Chinese pinyin with sentence composition, Simplified characters"),
-            Entry(id: "pinyin:traditional", description: "Chinese pinyin with sentence composition, Traditional characters"),
+            Entry(
+                id: "pinyin",
+                description:
+                    "Chinese pinyin with sentence composition, \(settings.pinyin.script.rawValue) (configurable)"),
+            Entry(
+                id: "pinyin:simplified", description: "Chinese pinyin with sentence composition, Simplified characters"),
+            Entry(
+                id: "pinyin:traditional",
+                description: "Chinese pinyin with sentence composition, Traditional characters"),
         ]
     }
 

@@ -30,23 +30,29 @@ public struct PinyinComposition: Sendable {
         best[0] = 0
         for position in 0..<count where best[position] > -.infinity {
             if lattice.input[position] == PinyinLattice.separator {
-                Self.relax(&best, &back, to: position + 1, score: best[position], step: Step(from: position, word: nil, run: []))
+                Self.relax(
+                    &best, &back, to: position + 1, score: best[position],
+                    step: Step(from: position, word: nil, run: []))
                 continue
             }
-            let words = StartWords(from: position, lattice: lattice, dictionary: dictionary, learning: learning,
-                                   keepingAll: position == 0)
+            let words = StartWords(
+                from: position, lattice: lattice, dictionary: dictionary, learning: learning,
+                keepingAll: position == 0)
             starts[position] = words
             for (end, choice) in words.bestByEnd {
-                Self.relax(&best, &back, to: end, score: best[position] + choice.word.score,
-                           step: Step(from: position, word: choice.word, run: choice.run))
+                Self.relax(
+                    &best, &back, to: end, score: best[position] + choice.word.score,
+                    step: Step(from: position, word: choice.word, run: choice.run))
             }
             // A letter no word starts at stands as itself, so every input has a reading.
             guard words.bestByEnd.isEmpty else { continue }
             let letter = String(decoding: lattice.input[position...position], as: UTF8.self)
-            let literal = PinyinWord(text: letter, reading: "", start: position, end: position + 1,
-                                     score: -Self.literalPenalty, isAbbreviated: false)
-            Self.relax(&best, &back, to: position + 1, score: best[position] + literal.score,
-                       step: Step(from: position, word: literal, run: []))
+            let literal = PinyinWord(
+                text: letter, reading: "", start: position, end: position + 1,
+                score: -Self.literalPenalty, isAbbreviated: false)
+            Self.relax(
+                &best, &back, to: position + 1, score: best[position] + literal.score,
+                step: Step(from: position, word: literal, run: []))
         }
         var steps: [Step] = []
         var at = count
@@ -58,8 +64,14 @@ public struct PinyinComposition: Sendable {
         sentence = steps.compactMap(\.word)
         var shown: [String] = []
         for step in steps {
-            if step.word == nil { shown.append("'"); continue }
-            guard !step.run.isEmpty else { shown.append(step.word?.text ?? ""); continue }
+            if step.word == nil {
+                shown.append("'")
+                continue
+            }
+            guard !step.run.isEmpty else {
+                shown.append(step.word?.text ?? "")
+                continue
+            }
             for (index, edge) in step.run.enumerated() {
                 // A word read across a typed separator (西安 over xi'an) shows it.
                 if index > 0, edge.start > step.run[index - 1].end { shown.append("'") }
@@ -75,10 +87,12 @@ public struct PinyinComposition: Sendable {
         var list: [PinyinWord] = []
         if sentence.count > 1 {
             let readings = sentence.map(\.reading)
-            list.append(PinyinWord(text: sentence.map(\.text).joined(),
-                                   reading: readings.contains("") ? "" : readings.joined(separator: " "),
-                                   start: 0, end: count, score: sentence.reduce(0) { $0 + $1.score },
-                                   isAbbreviated: sentence.contains(where: \.isAbbreviated)))
+            list.append(
+                PinyinWord(
+                    text: sentence.map(\.text).joined(),
+                    reading: readings.contains("") ? "" : readings.joined(separator: " "),
+                    start: 0, end: count, score: sentence.reduce(0) { $0 + $1.score },
+                    isAbbreviated: sentence.contains(where: \.isAbbreviated)))
         }
         guard let first else { return list.isEmpty ? sentence : list }
         let spelledOut = Set(first.all.filter { !$0.isAbbreviated }.map(\.end))
@@ -114,8 +128,10 @@ struct StartWords {
     var all: [PinyinWord]
     var bestByEnd: [Int: (word: PinyinWord, run: [PinyinEdge])]
 
-    init(from start: Int, lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?,
-         keepingAll: Bool) {
+    init(
+        from start: Int, lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?,
+        keepingAll: Bool
+    ) {
         var all: [PinyinWord] = []
         var bestByEnd: [Int: (word: PinyinWord, run: [PinyinEdge])] = [:]
         var budget = PinyinComposition.runLimit

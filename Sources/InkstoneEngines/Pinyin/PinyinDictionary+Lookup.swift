@@ -16,12 +16,16 @@ extension PinyinDictionary {
             // A learnt text outranks the table's best for its reading; a learnt
             // phrase (several syllables) also outranks any split of it.
             let top = entries.map { score(weight: $0.weight) }.max() ?? score(weight: 0)
-            let learntScore = reading.contains(" ") ? max(top + Self.learntBonus, Self.learntPhraseScore) : top + Self.learntBonus
+            let learntScore =
+                reading.contains(" ") ? max(top + Self.learntBonus, Self.learntPhraseScore) : top + Self.learntBonus
             for (index, entry) in entries.enumerated() {
-                let entryScore = index < learnt.count
+                let entryScore =
+                    index < learnt.count
                     ? learntScore - Double(index) * 0.01 : score(weight: entry.weight)
-                found.append(PinyinWord(text: entry.text, reading: entry.annotation ?? reading, start: first.start, end: last.end,
-                                        score: entryScore - penalty, isAbbreviated: abbreviated > 0))
+                found.append(
+                    PinyinWord(
+                        text: entry.text, reading: entry.annotation ?? reading, start: first.start, end: last.end,
+                        score: entryScore - penalty, isAbbreviated: abbreviated > 0))
             }
         }
         if abbreviated == 0 {
@@ -35,7 +39,9 @@ extension PinyinDictionary {
             }
         } else if run.count == 1 {
             for syllable in first.syllables {
-                add(Array(table.entries(for: syllable).prefix(Self.completionsPerSyllable)), reading: syllable, learnt: [])
+                add(
+                    Array(table.entries(for: syllable).prefix(Self.completionsPerSyllable)), reading: syllable,
+                    learnt: [])
             }
             mayExtend = true
         } else {

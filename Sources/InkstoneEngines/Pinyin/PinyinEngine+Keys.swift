@@ -11,7 +11,11 @@ extension PinyinEngine {
             return pick(at: list?.cursorIndex ?? 0)
         case Keysym.backSpace:
             // With no letter after the chosen words, the last choice is taken back.
-            if !chosen.isEmpty, !remaining.contains(where: { $0 != "'" }) { chosen.removeLast() } else { input.removeLast() }
+            if !chosen.isEmpty, !remaining.contains(where: { $0 != "'" }) {
+                chosen.removeLast()
+            } else {
+                input.removeLast()
+            }
             if input.isEmpty { reset() } else { recompose() }
             return unchanged(consumed: true)
         case Keysym.escape:

@@ -51,7 +51,8 @@ public struct PinyinEngine: CompositionEngine {
 
     /// An engine over `dictionary` with `options`, learning into `learning` (nil: nothing is learnt).
     public init(
-        dictionary: PinyinDictionary, options: PinyinOptions = PinyinOptions(), learning: (any CandidateLearning)? = nil,
+        dictionary: PinyinDictionary, options: PinyinOptions = PinyinOptions(),
+        learning: (any CandidateLearning)? = nil,
         id: String = "pinyin", candidatePageSize: Int = 5, candidateLabels: String = CandidateList.digitLabels
     ) {
         self.id = id
@@ -93,8 +94,9 @@ public struct PinyinEngine: CompositionEngine {
             list = nil
             return
         }
-        let made = PinyinComposition(lattice: PinyinLattice(String(rest), speller: speller), dictionary: dictionary,
-                                     learning: learning)
+        let made = PinyinComposition(
+            lattice: PinyinLattice(String(rest), speller: speller), dictionary: dictionary,
+            learning: learning)
         composition = made
         var seen: Set<String> = []
         shown = []

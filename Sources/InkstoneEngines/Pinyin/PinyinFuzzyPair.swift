@@ -1,8 +1,18 @@
 /// A pair of pinyin spellings a speaker may not tell apart (`zh`/`z`, `an`/`ang`):
 /// with the pair on, typing either finds the syllables of both.
 public enum PinyinFuzzyPair: String, CaseIterable, Hashable, Sendable {
-    case zZh = "z-zh", cCh = "c-ch", sSh = "s-sh", nL = "n-l", rL = "r-l", fH = "f-h", kG = "k-g"
-    case anAng = "an-ang", enEng = "en-eng", inIng = "in-ing", ianIang = "ian-iang", uanUang = "uan-uang"
+    case zZh = "z-zh"
+    case cCh = "c-ch"
+    case sSh = "s-sh"
+    case nL = "n-l"
+    case rL = "r-l"
+    case fH = "f-h"
+    case kG = "k-g"
+    case anAng = "an-ang"
+    case enEng = "en-eng"
+    case inIng = "in-ing"
+    case ianIang = "ian-iang"
+    case uanUang = "uan-uang"
 
     /// The two spellings, shorter first.
     var spellings: (String, String) {

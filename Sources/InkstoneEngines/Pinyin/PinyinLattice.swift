@@ -25,13 +25,18 @@ public struct PinyinLattice: Sendable {
                 let letters = Substring(spelling)
                 let syllables = speller.syllables(for: letters)
                 if !syllables.isEmpty {
-                    edges[start].append(PinyinEdge(start: start, end: end, spelling: spelling, kind: .syllable, syllables: syllables))
+                    edges[start].append(
+                        PinyinEdge(start: start, end: end, spelling: spelling, kind: .syllable, syllables: syllables))
                 } else if speller.isInitial(letters), Self.mayAbbreviate(before: end, in: bytes) {
-                    edges[start].append(PinyinEdge(start: start, end: end, spelling: spelling, kind: .initial,
-                                                   syllables: speller.completions(of: letters)))
+                    edges[start].append(
+                        PinyinEdge(
+                            start: start, end: end, spelling: spelling, kind: .initial,
+                            syllables: speller.completions(of: letters)))
                 } else if end == bytes.count, speller.isUnfinished(letters) {
-                    edges[start].append(PinyinEdge(start: start, end: end, spelling: spelling, kind: .unfinished,
-                                                   syllables: speller.completions(of: letters)))
+                    edges[start].append(
+                        PinyinEdge(
+                            start: start, end: end, spelling: spelling, kind: .unfinished,
+                            syllables: speller.completions(of: letters)))
                 }
             }
         }

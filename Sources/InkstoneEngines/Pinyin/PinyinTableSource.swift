@@ -62,11 +62,13 @@ public enum PinyinTableSource {
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             defer { lineStart = lineEnd + 1 }
             guard lineEnd > lineStart, bytes[lineStart] != UInt8(ascii: "#"),
-                  let row = parseRow(bytes[lineStart..<lineEnd]) else { continue }
+                let row = parseRow(bytes[lineStart..<lineEnd])
+            else { continue }
             total += row.weight
             rows.append((reading: row.code, entry: DictionaryEntry(text: row.text, weight: row.weight)))
             if let key = abbreviationKey(code: row.code) {
-                rows.append((reading: key, entry: DictionaryEntry(text: row.text, annotation: row.code, weight: row.weight)))
+                rows.append(
+                    (reading: key, entry: DictionaryEntry(text: row.text, annotation: row.code, weight: row.weight)))
             }
         }
         rows.append((reading: totalReading, entry: DictionaryEntry(text: "", weight: total)))
@@ -103,12 +105,14 @@ public enum PinyinTableSource {
         let secondTab = rest.firstIndex(of: UInt8(ascii: "\t")) ?? rest.endIndex
         let code = rest[..<secondTab]
         guard firstTab > line.startIndex, !code.isEmpty,
-              code.allSatisfy({ ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0 == UInt8(ascii: " ") })
+            code.allSatisfy({ ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0 == UInt8(ascii: " ") })
         else { return nil }
         var weight = 0.0
         if secondTab < rest.endIndex {
             weight = parseWeight(rest[(secondTab + 1)...])
         }
-        return (String(decoding: line[..<firstTab], as: UTF8.self), String(decoding: code, as: UTF8.self), max(weight, 0))
+        return (
+            String(decoding: line[..<firstTab], as: UTF8.self), String(decoding: code, as: UTF8.self), max(weight, 0)
+        )
     }
 }

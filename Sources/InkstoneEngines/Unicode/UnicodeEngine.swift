@@ -66,7 +66,8 @@ public struct UnicodeEngine: CompositionEngine {
     static func hexDigit(_ key: KeyEvent) -> String? {
         if let value = Keysym.digit(of: key.keysym) { return String(value) }
         guard let text = key.text, text.count == 1, let scalar = text.unicodeScalars.first,
-              scalar.properties.isASCIIHexDigit else { return nil }
+            scalar.properties.isASCIIHexDigit
+        else { return nil }
         return text.lowercased()
     }
 

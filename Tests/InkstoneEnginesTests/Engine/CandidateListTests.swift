@@ -37,7 +37,9 @@ import Testing
     }
 
     @Test func cursorStaysInsideTheListAndItsPageFollows() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 1...40), Gen.int(in: 1...10), Gen.int(in: -50...50).array(of: 0...20)) { count, pageSize, moves in
+        await propertyCheck(
+            count: 200, input: Gen.int(in: 1...40), Gen.int(in: 1...10), Gen.int(in: -50...50).array(of: 0...20)
+        ) { count, pageSize, moves in
             var list = Self.list(count, pageSize: pageSize)
             for move in moves {
                 list.moveCursor(by: move)

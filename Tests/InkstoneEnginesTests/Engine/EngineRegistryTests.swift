@@ -1,5 +1,5 @@
-import InkstoneEngines
 import InkstoneCore
+import InkstoneEngines
 import Testing
 
 @Suite struct EngineRegistryTests {
@@ -30,7 +30,10 @@ import Testing
     @Test func romajaComposesFromLatinLetters() throws {
         var settings = EngineSettings()
         settings.hangulKeyboard = "ro"
-        let engines = [try EngineRegistry.makeEngine(id: "hangul:ro"), try EngineRegistry.makeEngine(id: "hangul", settings: settings)]
+        let engines = [
+            try EngineRegistry.makeEngine(id: "hangul:ro"),
+            try EngineRegistry.makeEngine(id: "hangul", settings: settings),
+        ]
         for var engine in engines {
             let commits = "hanGug".unicodeScalars.compactMap { engine.handle(KeyEvent(keysym: $0.value)).commit }
             #expect(commits == ["한"])

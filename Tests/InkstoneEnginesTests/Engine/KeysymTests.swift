@@ -1,5 +1,5 @@
-import InkstoneEngines
 import InkstoneCore
+import InkstoneEngines
 import Testing
 
 @Suite struct KeysymTests {

@@ -23,7 +23,8 @@ import Testing
 
     @Test func keyboardWithCommentsQuotesAndInclude() throws {
         let directory = try Self.temporaryDirectory()
-        try Self.write("""
+        try Self.write(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!-- a test keyboard: <item key="0x61" value="0x1100"/> inside a comment is ignored -->
             <hangul-keyboard id='t' type="jamo">
@@ -38,7 +39,8 @@ import Testing
                 <include file="combination.xml"/>
             </hangul-keyboard>
             """, to: "\(directory)/hangul-keyboard-t.xml")
-        try Self.write("""
+        try Self.write(
+            """
             <combination id="0">
                 <item first="0x1169" second="0x1161" result="0x116a"/>
             </combination>

@@ -1,5 +1,5 @@
-import InkstoneTestSupport
 import InkstoneEngines
+import InkstoneTestSupport
 import Testing
 
 /// Our Dubeolsik composer against libhangul, key by key, as a real frontend drives it:
@@ -41,8 +41,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["gksrmf", "ekfrl", "akfr", "akfrh", "rkW", "rt", "rt\u{8}k", "dkssud gktpdy",
-                      "gks\u{8}\u{8}k", "qkfrdms", "dhkswjs", "RkRk", "rr", "tt", "dlTdj"])
+    @Test(arguments: [
+        "gksrmf", "ekfrl", "akfr", "akfrh", "rkW", "rt", "rt\u{8}k", "dkssud gktpdy",
+        "gks\u{8}\u{8}k", "qkfrdms", "dhkswjs", "RkRk", "rr", "tt", "dlTdj",
+    ])
     func knownSequencesMatchLibhangul(_ keys: String) throws {
         let mismatch = try Self.firstMismatch(Array(keys.utf8))
         #expect(mismatch == nil, "keys \(keys)")
@@ -101,7 +103,8 @@ import Testing
             }
             let ours = (output.preedit?.text ?? "", output.commit ?? "", output.action)
             if ours != (oracle.preedit, expectedCommit, expectedAction) {
-                return "after key #\(position) ours (preedit \(ours.0), commit \(ours.1), action \(String(describing: ours.2)))"
+                return
+                    "after key #\(position) ours (preedit \(ours.0), commit \(ours.1), action \(String(describing: ours.2)))"
                     + " libhangul (preedit \(oracle.preedit), commit \(expectedCommit), action \(String(describing: expectedAction)))"
             }
         }

@@ -1,5 +1,5 @@
-import InkstoneEngines
 import InkstoneCore
+import InkstoneEngines
 import Testing
 
 /// Key string → preedit/commit tables in libhangul's test style (`\u{8}` is BackSpace).
