@@ -19,7 +19,7 @@ struct EmojiAnnotationFile {
 
     /// Reads the file at `path`; nil when it cannot be read.
     init?(path: String) {
-        guard let bytes = HangulKeyboard.readBytes(path) else { return nil }
+        guard let bytes = DataFile.bytes(at: path) else { return nil }
         self.init(bytes: bytes)
     }
 

@@ -24,7 +24,7 @@ struct EmojiOrderFile {
 
     /// Reads the file at `path`; nil when it cannot be read.
     init?(path: String) {
-        guard let bytes = HangulKeyboard.readBytes(path) else { return nil }
+        guard let bytes = DataFile.bytes(at: path) else { return nil }
         self.init(bytes: bytes)
     }
 

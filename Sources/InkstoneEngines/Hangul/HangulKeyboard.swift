@@ -89,22 +89,8 @@ public struct HangulKeyboard: Sendable {
 
     /// Reads a whole file as UTF-8.
     static func readFile(_ path: String) throws(InkstoneError) -> String {
-        guard let bytes = readBytes(path) else { throw .invalidArgument("cannot read \(path)") }
+        guard let bytes = DataFile.bytes(at: path) else { throw .invalidArgument("cannot read \(path)") }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Reads a whole file's bytes, or nil.
-    static func readBytes(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return bytes
     }
 }
 

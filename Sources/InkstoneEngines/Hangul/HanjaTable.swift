@@ -22,7 +22,7 @@ public final class HanjaTable: Sendable {
 
     /// Loads and indexes a dictionary file (an unreadable file gives an empty table).
     public init(path: String) {
-        let bytes = HangulKeyboard.readBytes(path) ?? []
+        let bytes = DataFile.bytes(at: path) ?? []
         self.bytes = bytes
         self.entries = Self.index(bytes)
     }

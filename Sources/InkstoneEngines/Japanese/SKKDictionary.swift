@@ -85,17 +85,9 @@ public enum SKKDictionary {
     }
 
     private static func readFile(_ path: String) throws(InkstoneError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else {
+        guard let bytes = DataFile.bytes(at: path) else {
             throw .invalidState(
                 "cannot read \(path): \(String(cString: strerror(errno))) (install the Debian package \(package))")
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count == 0 { break }
-            bytes.append(contentsOf: buffer[0..<count])
         }
         return bytes
     }

@@ -46,7 +46,7 @@ public enum PinyinTableSource {
 
     /// The reading-table rows of the table file at `path`; empty when it cannot be read.
     public static func rows(from path: String) -> [(reading: String, entry: DictionaryEntry)] {
-        guard let bytes = HangulKeyboard.readBytes(path) else { return [] }
+        guard let bytes = DataFile.bytes(at: path) else { return [] }
         return rows(fromBytes: bytes)
     }
 
