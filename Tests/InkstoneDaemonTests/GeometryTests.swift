@@ -293,6 +293,46 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
         #expect(try owner.caretRect(path, 3) == Rect(x: 1260, y: 600, width: 0, height: 40))
     }
 
+    /// `GeometryProvider1.xml` is the contract of the calls the daemon makes to a
+    /// provider: each documented method is called on the documented interface with
+    /// the documented argument signature, and a reply of the documented output
+    /// signature is used.
+    @Test func providerCallsFollowTheGeometryProviderContract() throws {
+        let xml = try readFile(repositoryRoot() + "/dbus/org.inkstone.GeometryProvider1.xml")
+        let documented = IntrospectionParser.members(xml).filter { $0.kind == "method" }
+        #expect(Set(documented.map(\.member)) == ["CaretRect", "FirstRectForRange"])
+        let running = try RunningDaemon()
+        let owner = try BusClient(address: running.bus.address)
+        let provider = try BusClient(address: running.bus.address)
+        let path = try owner.newContext(["persist=true"])
+        try owner.context(path, "InsertText") { $0.append("abc") }
+        try owner.setGrid(path)
+        try owner.context(path, "SetWindowGeometry") { writer in
+            writer.append(1000.0)
+            writer.append(500.0)
+            writer.append(2.0)
+        }
+        try provider.context(path, "SetGeometryProvider") { $0.append(objectPath: "/provider") }
+        for method in documented.sorted(by: { $0.member < $1.member }) {
+            let pending = ThreadedCall {
+                var reader = try owner.context(path, method.member) { writer in
+                    writer.append(Int64(1))
+                    if method.member == "FirstRectForRange" { writer.append(Int64(1)) }
+                }
+                return try Rect.read(&reader)
+            }
+            let call = try #require(provider.waitForMethodCall(member: method.member))
+            #expect(call.interface == method.interface, "\(method.member)")
+            #expect(call.signature == method.signature, "\(method.member)")
+            #expect(method.detail == "(dddd)", "\(method.member) replies with a rectangle")
+            let reply = try #require(call.makeReturn())
+            reply.write { writer in writer.appendStruct { for value in [1.0, 2, 3, 4] { $0.append(value) } } }
+            _ = try provider.connection.send(reply)
+            provider.connection.flush()
+            #expect(try pending.value() == Rect(x: 1002, y: 504, width: 6, height: 8), "\(method.member)")
+        }
+    }
+
     @Test func candidateAnchorFollowsHangulComposition() throws {
         let running = try RunningDaemon()
         let client = try BusClient(address: running.bus.address)
