@@ -174,4 +174,18 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
             #expect(result.stdout.contains(row), "\(row) missing: \(result.stdout)")
         }
     }
+
+    /// Every benchmark the README lists is a subcommand of `inkstone-bench`.
+    @Test func everyBenchmarkTheReadmeListsExists() throws {
+        let readme = try readFile(repositoryRoot() + "/README.md")
+        let prefix = ".build/release/inkstone-bench "
+        let names = readme.split(separator: "\n").filter { $0.hasPrefix(prefix) }.flatMap { line in
+            line.dropFirst(prefix.count).prefix { $0 != " " }.split(separator: "|").map(String.init)
+        }
+        #expect(names.count >= 15, "\(names)")
+        for name in names {
+            let result = try run([builtProduct("inkstone-bench"), name, "--help"])
+            #expect(result.termination == .exited(0), "inkstone-bench \(name): \(result.stderr)")
+        }
+    }
 }
