@@ -58,12 +58,13 @@ extension MessageReader {
         return attributes
     }
 
-    /// Reads `a(xxa{sv})` runs.
-    mutating func readAttributedRuns() throws -> [AttributedRun] {
+    /// Reads `a(xxa{sv})` runs, their offsets in `unit`.
+    mutating func readAttributedRuns(in unit: OffsetUnit) throws -> [AttributedRun] {
         try readArray { element in
             try element.readStruct { fields in
                 AttributedRun(
-                    start: try fields.readInt(), length: try fields.readInt(), attributes: try fields.readAttributes())
+                    start: try fields.readInt(), length: try fields.readInt(), unit: unit,
+                    attributes: try fields.readAttributes())
             }
         }
     }

@@ -31,7 +31,7 @@ extension InputContextObject {
             let start = try reader.readInt()
             let length = try reader.readInt()
             let text = try reader.readString()
-            let runs = try reader.readAttributedRuns()
+            let runs = try reader.readAttributedRuns(in: context.unit)
             let expected = try reader.readUInt64()
             return .receipt(
                 try context.replaceRangeWithAttributed(

@@ -22,7 +22,7 @@ extension InputContext {
         let text = try view.text(start: start, length: length)
         let runs = try shared.document.attributedRuns(start: start, length: length, in: unit)
             .filter { !$0.attributes.isEmpty }
-            .map { AttributedRun(start: $0.start - start, length: $0.length, attributes: $0.attributes) }
+            .map { AttributedRun(start: $0.start - start, length: $0.length, unit: unit, attributes: $0.attributes) }
         return (text, runs)
     }
 
@@ -43,8 +43,7 @@ extension InputContext {
         var checkedRuns: [AttributedRun] = []
         for run in runs {
             checkedRuns.append(
-                AttributedRun(
-                    start: run.start, length: run.length, attributes: try AttributeValidation.checked(run.attributes)))
+                AttributedRun(range: run.range, attributes: try AttributeValidation.checked(run.attributes)))
         }
         let removed = try view.document.storage.utf8Range(start: start, length: length, in: unit)
         try checkSize(adding: text, removing: removed.count)

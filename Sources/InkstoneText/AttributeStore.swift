@@ -2,36 +2,50 @@ import _RopeModule
 
 /// One key's run over a range, in the unit it was asked in.
 public struct AttributeRun: Equatable, Sendable {
-    /// Start of the run.
-    public let start: Int
-    /// Length of the run.
-    public let length: Int
+    /// Where the run lies, with its unit.
+    public let range: UnitRange
     /// The attribute's value over the run.
     public let value: AttributeValue
 
-    /// Creates a run.
-    public init(start: Int, length: Int, value: AttributeValue) {
-        self.start = start
-        self.length = length
+    /// Start of the run, in ``range``'s unit.
+    public var start: Int { range.start }
+    /// Length of the run, in ``range``'s unit.
+    public var length: Int { range.length }
+
+    /// A run of `value` over `range`.
+    public init(range: UnitRange, value: AttributeValue) {
+        self.range = range
         self.value = value
+    }
+
+    /// A run of `value` over `start`, `length` in `unit`.
+    public init(start: Int, length: Int, unit: OffsetUnit, value: AttributeValue) {
+        self.init(range: UnitRange(start: start, length: length, unit: unit), value: value)
     }
 }
 
 /// A stretch of text whose characters all carry the same attributes, in the
 /// unit it was asked in (empty attributes: plain text).
 public struct AttributedRun: Equatable, Sendable {
-    /// Start of the run.
-    public let start: Int
-    /// Length of the run.
-    public let length: Int
+    /// Where the run lies, with its unit.
+    public let range: UnitRange
     /// Every attribute of the run's characters.
     public let attributes: AttributeSet
 
-    /// Creates a run.
-    public init(start: Int, length: Int, attributes: AttributeSet) {
-        self.start = start
-        self.length = length
+    /// Start of the run, in ``range``'s unit.
+    public var start: Int { range.start }
+    /// Length of the run, in ``range``'s unit.
+    public var length: Int { range.length }
+
+    /// A run of `attributes` over `range`.
+    public init(range: UnitRange, attributes: AttributeSet) {
+        self.range = range
         self.attributes = attributes
+    }
+
+    /// A run of `attributes` over `start`, `length` in `unit`.
+    public init(start: Int, length: Int, unit: OffsetUnit, attributes: AttributeSet) {
+        self.init(range: UnitRange(start: start, length: length, unit: unit), attributes: attributes)
     }
 }
 

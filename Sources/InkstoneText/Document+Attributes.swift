@@ -58,7 +58,7 @@ extension Document {
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit)
         return attributeStore.runs(key, in: utf8Range).map { run in
             let range = unitRange(ofUTF8: run.range, in: unit)
-            return AttributeRun(start: range.lowerBound, length: range.count, value: run.value)
+            return AttributeRun(start: range.lowerBound, length: range.count, unit: unit, value: run.value)
         }
     }
 
@@ -68,7 +68,7 @@ extension Document {
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit)
         return attributeStore.spans(in: utf8Range).map { span in
             let range = unitRange(ofUTF8: span.range, in: unit)
-            return AttributedRun(start: range.lowerBound, length: range.count, attributes: span.attributes)
+            return AttributedRun(start: range.lowerBound, length: range.count, unit: unit, attributes: span.attributes)
         }
     }
 

@@ -141,6 +141,7 @@ extension DocumentView {
         var result: [(Range<Int>, AttributeSet)] = []
         var previousEnd = 0
         for run in runs {
+            try run.range.checkUnit(unit, what: "attributed run")
             guard run.start >= 0, run.length >= 0, run.start <= unitOffset, run.length <= unitOffset - run.start else {
                 throw .invalidRange(
                     "run \(run.start)+\(run.length) lies outside the text's \(unitOffset) \(unit.rawValue) units")

@@ -10,15 +10,15 @@ struct AttributeTests {
         try document.setAttribute("style", value: .string("italic"), start: 4, length: 2, in: .utf16)
         #expect(
             try document.attributeRuns("style", start: 0, length: 6, in: .utf16) == [
-                AttributeRun(start: 0, length: 4, value: .string("bold")),
-                AttributeRun(start: 4, length: 2, value: .string("italic")),
+                AttributeRun(start: 0, length: 4, unit: .utf16, value: .string("bold")),
+                AttributeRun(start: 4, length: 2, unit: .utf16, value: .string("italic")),
             ])
         #expect(document.attributeRunCount == 2)
         try document.setAttribute("style", value: nil, start: 1, length: 4, in: .utf16)
         #expect(
             try document.attributeRuns("style", start: 0, length: 6, in: .utf16) == [
-                AttributeRun(start: 0, length: 1, value: .string("bold")),
-                AttributeRun(start: 5, length: 1, value: .string("italic")),
+                AttributeRun(start: 0, length: 1, unit: .utf16, value: .string("bold")),
+                AttributeRun(start: 5, length: 1, unit: .utf16, value: .string("italic")),
             ])
         #expect(try document.attributes(at: 5, in: .utf16) == ["style": .string("italic")])
         #expect(document.attributeRunCount == 3)
@@ -33,32 +33,32 @@ struct AttributeTests {
         try view.replace(start: 0, length: 0, with: "😀")
         #expect(
             try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
-                AttributeRun(start: 4, length: 2, value: ja)
+                AttributeRun(start: 4, length: 2, unit: .utf16, value: ja)
             ])
         // Inside the run: inherits (the character before is in the run).
         try view.replace(start: 5, length: 0, with: "X")
         #expect(
             try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
-                AttributeRun(start: 4, length: 3, value: ja)
+                AttributeRun(start: 4, length: 3, unit: .utf16, value: ja)
             ])
         // Right after the run: typing attributes extend it.
         try view.replace(start: 7, length: 0, with: "Y")
         #expect(
             try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
-                AttributeRun(start: 4, length: 4, value: ja)
+                AttributeRun(start: 4, length: 4, unit: .utf16, value: ja)
             ])
         // Right before the run: the new text does not join it.
         try view.replace(start: 4, length: 0, with: "Z")
         #expect(
             try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
-                AttributeRun(start: 5, length: 4, value: ja)
+                AttributeRun(start: 5, length: 4, unit: .utf16, value: ja)
             ])
         // Deleting across its start shrinks it.
         try view.replace(start: 3, length: 3, with: "")
         #expect(document.text == "😀aXdYef")
         #expect(
             try document.attributeRuns("lang", start: 0, length: view.length, in: .utf16) == [
-                AttributeRun(start: 3, length: 3, value: ja)
+                AttributeRun(start: 3, length: 3, unit: .utf16, value: ja)
             ])
         // Deleting the whole run removes it.
         try view.replace(start: 3, length: 3, with: "")
@@ -81,8 +81,8 @@ struct AttributeTests {
         try document.setAttribute("weight", value: .double(700), start: 2, length: 1, in: .utf8)
         #expect(
             try document.attributeRuns("weight", start: 0, length: 4, in: .utf8) == [
-                AttributeRun(start: 1, length: 1, value: .int(700)),
-                AttributeRun(start: 2, length: 1, value: .double(700)),
+                AttributeRun(start: 1, length: 1, unit: .utf8, value: .int(700)),
+                AttributeRun(start: 2, length: 1, unit: .utf8, value: .double(700)),
             ])
         try document.setAttributes([:], removing: ["bold", "font_size"], start: 0, length: 4, in: .utf8)
         #expect(try document.attributes(at: 1, in: .utf8) == ["weight": .int(700), "foreground": .color(red)])
@@ -93,14 +93,14 @@ struct AttributeTests {
         let document = Document(text: "a😀bc")
         try document.setAttribute("bold", value: .bool(true), start: 1, length: 2, in: .utf16)
         let expected = [
-            AttributedRun(start: 0, length: 1, attributes: [:]),
-            AttributedRun(start: 1, length: 1, attributes: ["bold": .bool(true)]),
-            AttributedRun(start: 2, length: 2, attributes: [:]),
+            AttributedRun(start: 0, length: 1, unit: .graphemes, attributes: [:]),
+            AttributedRun(start: 1, length: 1, unit: .graphemes, attributes: ["bold": .bool(true)]),
+            AttributedRun(start: 2, length: 2, unit: .graphemes, attributes: [:]),
         ]
         #expect(try document.attributedRuns(start: 0, length: 4, in: .graphemes) == expected)
         #expect(
             try document.attributedRuns(start: 1, length: 4, in: .utf8) == [
-                AttributedRun(start: 1, length: 4, attributes: ["bold": .bool(true)])
+                AttributedRun(start: 1, length: 4, unit: .utf8, attributes: ["bold": .bool(true)])
             ])
         #expect(try document.attributedRuns(start: 0, length: 0, in: .utf16).isEmpty)
     }
@@ -124,13 +124,13 @@ struct AttributeTests {
         try view.replace(start: 4, length: 0, with: "[")  // before the run
         #expect(
             try document.attributeRuns("link", start: 0, length: view.length, in: .utf8) == [
-                AttributeRun(start: 5, length: 4, value: url)
+                AttributeRun(start: 5, length: 4, unit: .utf8, value: url)
             ])
         try view.replace(start: 7, length: 0, with: "X")  // inside the run
         #expect(document.text == "see [heXre! now")
         #expect(
             try document.attributeRuns("link", start: 0, length: view.length, in: .utf8) == [
-                AttributeRun(start: 5, length: 5, value: url)
+                AttributeRun(start: 5, length: 5, unit: .utf8, value: url)
             ])
         // Ordinary keys still extend at the end; an edit replacing the run's last
         // characters inside does too.
@@ -150,8 +150,8 @@ struct AttributeTests {
         try view.replace(start: 3, length: 0, with: " ")
         #expect(
             try document.attributeRuns("mention", start: 0, length: view.length, in: .utf8) == [
-                AttributeRun(start: 4, length: 5, value: .string("anna")),
-                AttributeRun(start: 15, length: 4, value: .string("bob")),
+                AttributeRun(start: 4, length: 5, unit: .utf8, value: .string("anna")),
+                AttributeRun(start: 15, length: 4, unit: .utf8, value: .string("bob")),
             ])
         // Typing inside removes the whole run; deleting part of the other does too.
         try view.replace(start: 6, length: 0, with: "X")
@@ -171,9 +171,9 @@ struct AttributeTests {
         document.restore(snapshot)
         #expect(
             try document.attributedRuns(start: 0, length: 6, in: .utf16) == [
-                AttributedRun(start: 0, length: 1, attributes: [:]),
-                AttributedRun(start: 1, length: 3, attributes: ["bold": .bool(true)]),
-                AttributedRun(start: 4, length: 2, attributes: [:]),
+                AttributedRun(start: 0, length: 1, unit: .utf16, attributes: [:]),
+                AttributedRun(start: 1, length: 3, unit: .utf16, attributes: ["bold": .bool(true)]),
+                AttributedRun(start: 4, length: 2, unit: .utf16, attributes: [:]),
             ])
     }
 }
