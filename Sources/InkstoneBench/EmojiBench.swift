@@ -4,8 +4,9 @@ import InkstoneEngines
 import InkstoneMeasure
 import InkstoneTestSupport
 
-/// `inkstone-bench emoji`: the emoji engine's costs with no D-Bus: building the index
-/// (CLDR annotations of the process locale's chain and English, plus emoji-test.txt),
+/// `inkstone-bench emoji`: the emoji engine's costs with no D-Bus: loading the index
+/// (CLDR annotations of the process locale's chain and English, plus emoji-test.txt;
+/// the first load compiles them into the table cache, the measured ones map it),
 /// building the Unicode-name index of other symbols, lookups of every name the index
 /// holds and of their prefixes (what each key of a typed name searches), keys through
 /// the engine, and the memory both indexes take.

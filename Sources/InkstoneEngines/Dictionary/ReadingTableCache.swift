@@ -47,8 +47,21 @@ public enum ReadingTableCache {
     public static func open<Rows: Sequence>(
         name: String, source: String, formatVersion: UInt32, directory: String? = nil, rows: () throws -> Rows
     ) rethrows -> Loaded where Rows.Element == (reading: String, entry: DictionaryEntry) {
+        try open(name: name, sources: [source], formatVersion: formatVersion, directory: directory, rows: rows)
+    }
+
+    /// As ``open(name:source:formatVersion:directory:rows:)`` for a table built from
+    /// several files: the cached table is used only while every one of `sources` is
+    /// as it was (see ``SourceStamp/init(paths:formatVersion:)``).
+    public static func open<Rows: Sequence>(
+        name: String, sources: [String], formatVersion: UInt32, directory: String? = nil, rows: () throws -> Rows
+    ) rethrows -> Loaded where Rows.Element == (reading: String, entry: DictionaryEntry) {
         let folder = directory ?? defaultDirectory()
-        let stamp = SourceStamp(path: source, formatVersion: formatVersion)
+        let stamp =
+            sources.count == 1
+            ? SourceStamp(path: sources[0], formatVersion: formatVersion)
+            : SourceStamp(paths: sources, formatVersion: formatVersion)
+        let source = sources.joined(separator: ", ")
         let validName =
             !name.isEmpty && name.utf8.count <= 200
             && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) } && name.first != "."

@@ -25,24 +25,50 @@ public final class EmojiIndex: Sendable {
         case word = "w "
     }
 
-    /// The locales whose annotation files were read, most specific first.
+    /// The locales that have an annotation file, most specific first.
     public let locales: [String]
     /// The search keys and their graphemes.
     let table: any ReadingTable
+    /// Where the table came from: the compiled cache, or parsed from the files.
+    public let origin: ReadingTableCache.Origin
+
+    /// The version of ``rows(locales:directory:orderPath:)``'s output; bump it when
+    /// the search keys or entries change, so cached tables are rebuilt.
+    static let formatVersion: UInt32 = 1
 
     /// The index for the user's locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) and English,
     /// from the Debian paths, built on first use.
     public static let shared = EmojiIndex(locales: EmojiLocales.chain(for: EmojiLocales.processLocale()))
 
-    /// Builds the index of `locales` (most specific first; each read when its file
-    /// exists) from the CLDR folder `directory`, in the order of `orderPath`.
+    /// The index of `locales` (most specific first; each read when its file exists)
+    /// from the CLDR folder `directory`, in the order of `orderPath`.
+    ///
+    /// The table is compiled once into ``ReadingTableCache`` (in `cacheDirectory`,
+    /// else the default cache folder) as `emoji.<locales>.table`, stamped with every
+    /// file it was read from (each locale's annotations and derived annotations, and
+    /// `orderPath`): a change to any of them rebuilds it.
     public init(
         locales: [String], directory: String = defaultDirectory,
-        orderPath: String = defaultOrderPath
+        orderPath: String = defaultOrderPath, cacheDirectory: String? = nil
     ) {
-        let built = Self.rows(locales: locales, directory: directory, orderPath: orderPath)
-        self.locales = built.locales
-        table = SortedReadingTable(rows: built.rows)
+        let found = locales.filter { locale in
+            Self.annotationPaths(locale: locale, directory: directory).contains { access($0, R_OK) == 0 }
+        }
+        let sources =
+            found.flatMap { Self.annotationPaths(locale: $0, directory: directory) }.filter { access($0, R_OK) == 0 }
+            + (access(orderPath, R_OK) == 0 ? [orderPath] : [])
+        let loaded = ReadingTableCache.open(
+            name: "emoji." + found.joined(separator: "."), sources: sources, formatVersion: Self.formatVersion,
+            directory: cacheDirectory
+        ) { Self.rows(locales: found, directory: directory, orderPath: orderPath).rows }
+        self.locales = found
+        table = loaded.table
+        origin = loaded.origin
+    }
+
+    /// The annotation files of `locale` under `directory`: base names, then derived ones.
+    static func annotationPaths(locale: String, directory: String) -> [String] {
+        ["annotations", "annotationsDerived"].map { "\(directory)/\($0)/\(locale).xml" }
     }
 
     /// Why the index cannot be built from `directory` (with the package to install), or nil.
@@ -66,8 +92,8 @@ public final class EmojiIndex: Sendable {
         var unordered = 0
         for locale in locales {
             var read = false
-            for folder in ["annotations", "annotationsDerived"] {
-                guard let file = EmojiAnnotationFile(path: "\(directory)/\(folder)/\(locale).xml") else { continue }
+            for path in annotationPaths(locale: locale, directory: directory) {
+                guard let file = EmojiAnnotationFile(path: path) else { continue }
                 read = true
                 for cp in file.order {
                     guard let annotation = file.annotations[cp] else { continue }
