@@ -8,5 +8,9 @@ extension InputContextObject {
             context.clearUndo()
             return .empty
         }
+        builder.method("SetUndoRegistration", input: "b") { context, reader in
+            context.setUndoRegistration(try reader.readBool())
+            return .empty
+        }
     }
 }

@@ -8,4 +8,11 @@ extension InputContext {
         view.removeAllUndoSteps()
         service.publishProperties(of: shared)
     }
+
+    /// Turns undo registration of this context on or off; while off, its
+    /// edits register no undo step and the existing steps are kept (see
+    /// ``DocumentView/setUndoRegistration(_:)``).
+    public func setUndoRegistration(_ enabled: Bool) {
+        view.setUndoRegistration(enabled)
+    }
 }

@@ -124,7 +124,7 @@ extension DocumentView {
     func applyParts(
         _ parts: [(Range<Int>, String)], cause: EditCause, registersUndo: Bool, cursorAfter: Bool
     ) -> [ChangeRecord] {
-        let grouped = registersUndo && parts.count > 1
+        let grouped = registersUndo && isUndoRegistrationEnabled && parts.count > 1
         if grouped { undoStack.beginGroup() }
         var records: [ChangeRecord] = []
         for (utf8Range, text) in parts.reversed() {
@@ -147,7 +147,7 @@ extension DocumentView {
         var replacedText = ""
         var selectionBefore: SavedSelection?
         var collapsed: [CollapsedAnchor] = []
-        if registersUndo {
+        if registersUndo, isUndoRegistrationEnabled {
             plan = undoStack.plan(utf8Range: utf8Range, text: text, cause: cause)
             replacedText = storage.text(utf8Range: utf8Range)
             selectionBefore = savedSelection(referenceUTF8: utf8Range.lowerBound)

@@ -166,7 +166,7 @@ extension DocumentView {
         let range = marked.utf8Range
         self.marked = nil
         document.composingView = nil
-        if !marked.text.utf8.elementsEqual(marked.originalText.utf8) {
+        if isUndoRegistrationEnabled, !marked.text.utf8.elementsEqual(marked.originalText.utf8) {
             let plan = undoStack.plan(utf8Range: range, text: marked.text, cause: .commit, mergeable: false)
             undoStack.record(
                 plan, newUTF8Range: range, insertedText: marked.text, replacedText: marked.originalText,

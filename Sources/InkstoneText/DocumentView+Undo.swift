@@ -28,6 +28,16 @@ extension DocumentView {
         document._checkInvariants()
     }
 
+    /// Turns undo registration of this view on or off (`disableUndoRegistration`
+    /// / `enableUndoRegistration`, not counted). While off, this view's edits
+    /// and commits register no undo step and the existing steps stay: their
+    /// anchors move with the unregistered edits like with any other edit, and
+    /// a step whose text such an edit changed fails to undo with
+    /// `InvalidState`, changing nothing.
+    public func setUndoRegistration(_ enabled: Bool) {
+        isUndoRegistrationEnabled = enabled
+    }
+
     /// Reverts the newest undo group and restores the selection before it.
     /// `InvalidState` with nothing to undo, while composing or inside an open
     /// group, or when another view changed the text the group would revert (the

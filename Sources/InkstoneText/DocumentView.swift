@@ -26,6 +26,8 @@ public final class DocumentView {
     /// Attributes set for the next typed or composed text, until the selection
     /// is moved (nil: typed text inherits, see ``typingAttributes``).
     var typingAttributesOverride: AttributeSet?
+    /// Whether this view's edits register undo steps (see ``setUndoRegistration(_:)``).
+    public internal(set) var isUndoRegistrationEnabled = true
 
     init(id: ViewID, document: Document, unit: OffsetUnit, undoConfiguration: UndoConfiguration) {
         self.id = id

@@ -258,6 +258,10 @@ extension InkstoneIntrospection {
     <method name="ClearUndo">
       <annotation name="org.gtk.GDBus.DocString" value="Forgets every undo and redo step of this context (NSUndoManager removeAllActions), e.g. after loading a file; CanUndo and CanRedo turn false. Other contexts of the document keep theirs."/>
     </method>
+    <method name="SetUndoRegistration">
+      <annotation name="org.gtk.GDBus.DocString" value="Turns undo registration of this context on (true, the default) or off (NSUndoManager enable/disableUndoRegistration; not counted, per context: other contexts of the document keep registering). While off, this context's edits and commits register no undo step, e.g. for a programmatic change the user should not undo. The existing steps are kept, not cleared: their ranges move with the unregistered edits like with any other edit, a step elsewhere still undoes exactly, and a step whose text an unregistered edit changed fails to undo with InvalidState, changing nothing (call ClearUndo to drop them instead)."/>
+      <arg name="enabled" type="b" direction="in"/>
+    </method>
 
     <!-- Focus and lifetime -->
     <method name="FocusIn">
