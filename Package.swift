@@ -162,7 +162,8 @@ let package = Package(
         ),
         .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "InkstoneTestSupport"]),
         .testTarget(name: "InkstoneConfigTests", dependencies: ["InkstoneConfig"]),
-        .testTarget(name: "InkstoneFuzzingTests", dependencies: ["InkstoneFuzzing", "InkstoneDBus"]),
+        .testTarget(
+            name: "InkstoneFuzzingTests", dependencies: ["InkstoneFuzzing", "InkstoneDBus", "InkstoneTestSupport"]),
         // MARK: compatibility fronts against real clients (libdbus; GTK and Qt modules under Xvfb)
         .testTarget(name: "InkstoneCompatTests", dependencies: ["InkstoneTestSupport", "DBusKit", "CDBus"]),
         .testTarget(

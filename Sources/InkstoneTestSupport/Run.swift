@@ -70,7 +70,7 @@ public func run(_ argv: [String], environment: [String: String] = [:], timeout: 
 }
 
 /// Monotonic time in milliseconds (``MonotonicClock``).
-func monotonicMilliseconds() -> Int { MonotonicClock.milliseconds() }
+public func monotonicMilliseconds() -> Int { MonotonicClock.milliseconds() }
 
 /// The absolute path of a product built next to the running executable (e.g. `inkstoned`).
 public func builtProduct(_ name: String) -> String {

@@ -77,13 +77,13 @@ final class DesktopSession {
 
     /// Appends a command for the app (`focus-second`).
     func command(_ line: String) throws {
-        let existing = (try? readText(commandsPath)) ?? ""
+        let existing = (try? readFile(commandsPath)) ?? ""
         try writeFile(commandsPath, existing + line + "\n")
     }
 
     /// The app's last published state.
     var state: [String: String] {
-        guard let text = try? readText(statePath) else { return [:] }
+        guard let text = try? readFile(statePath) else { return [:] }
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
@@ -96,8 +96,8 @@ final class DesktopSession {
     @discardableResult
     func waitForField(_ name: String, _ expected: String, timeout: Int = 10) -> String {
         var last = ""
-        let deadline = monotonicNow() + timeout * 1000
-        while monotonicNow() < deadline {
+        let deadline = monotonicMilliseconds() + timeout * 1000
+        while monotonicMilliseconds() < deadline {
             last = state[name] ?? ""
             if last == expected || appEnded { return last }
             usleep(50_000)
@@ -114,37 +114,11 @@ final class DesktopSession {
 
     /// Polls `condition` every 50 ms; throws after `timeout` seconds.
     static func waitUntil(_ what: String, timeout: Int = 10, _ condition: () throws -> Bool) throws {
-        let deadline = monotonicNow() + timeout * 1000
-        while monotonicNow() < deadline {
+        let deadline = monotonicMilliseconds() + timeout * 1000
+        while monotonicMilliseconds() < deadline {
             if try condition() { return }
             usleep(50_000)
         }
         throw TestSupportError("timed out waiting until \(what)")
     }
-}
-
-/// Monotonic milliseconds.
-func monotonicNow() -> Int {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
-}
-
-/// The repository root, found from this file's path.
-func repositoryRoot(_ file: String = #filePath) -> String {
-    file.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
-}
-
-/// A whole file as UTF-8.
-func readText(_ path: String) throws -> String {
-    guard let file = fopen(path, "r") else { throw TestSupportError("cannot read \(path)") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }

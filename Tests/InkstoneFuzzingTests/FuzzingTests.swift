@@ -1,11 +1,7 @@
 import InkstoneDBus
 import InkstoneFuzzing
+import InkstoneTestSupport
 import Testing
-
-/// The repository root, found from this file's path.
-private func repositoryRoot(_ file: String = #filePath) -> String {
-    file.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
-}
 
 @Suite struct FuzzingTests {
     /// Every seed and every saved reproducer runs clean in a plain build: a
