@@ -43,10 +43,12 @@ extension InputContext {
 
     /// The engine the configured cycle key switches to, when `key` is that key and a cycle is set.
     func nextEngineInCycle(for key: KeyEvent) -> String? {
-        let settings = service.engineSettings
-        guard let cycleKey = settings.cycleKey, cycleKey.matches(key), !settings.cycle.isEmpty else { return nil }
-        let position = settings.cycle.firstIndex(of: engine.id) ?? -1
-        return settings.cycle[(position + 1) % settings.cycle.count]
+        // Only the trigger is read per key; the settings are not copied.
+        guard let cycleKey = service.engineSettings.cycleKey, cycleKey.matches(key) else { return nil }
+        let cycle = service.engineSettings.cycle
+        guard !cycle.isEmpty else { return nil }
+        let position = cycle.firstIndex(of: engine.id) ?? -1
+        return cycle[(position + 1) % cycle.count]
     }
 
     /// Picks the candidate at `indexOnPage` of the visible page: `InvalidState`
