@@ -85,7 +85,8 @@ let package = Package(
         .target(
             name: "InkstoneCompat",
             dependencies: [
-                "DBusKit", "InkstoneService", "InkstoneDBus", .product(name: "Logging", package: "swift-log"),
+                "DBusKit", "InkstoneService", "InkstoneDBus", "InkstoneLayout",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

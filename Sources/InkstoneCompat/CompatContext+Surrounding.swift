@@ -14,6 +14,7 @@ extension CompatContext {
         guard (0...count).contains(cursor), (0...count).contains(anchor) else {
             throw .invalidRange("cursor \(cursor) or anchor \(anchor) is outside the \(count) code points of the text")
         }
+        receivedSurroundingText = true
         guard context.view.markedText == nil else { return }
         let lower = boundaries.last { $0 <= min(cursor, anchor) } ?? 0
         let upper = boundaries.first { $0 >= max(cursor, anchor) } ?? count

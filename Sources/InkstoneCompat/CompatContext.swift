@@ -20,6 +20,9 @@ final class CompatContext {
     /// Whether the client wants keys it did not consume sent back after the call's events
     /// (fcitx5 `KeyEventOrderFix`): such a key is then answered handled and forwarded.
     var forwardsUnhandledKeys = false
+    /// Whether the client has sent surrounding text (else the document is trimmed behind
+    /// the caret, see ``trimBehindCaret()``).
+    var receivedSurroundingText = false
     /// The preedit the client shows.
     private(set) var shownPreedit = PreeditState.none
     /// The candidate page the client shows.
@@ -70,6 +73,7 @@ final class CompatContext {
             return false
         }
         var events = translate(report, caretBefore: caret)
+        trimBehindCaret()
         if context.engineID != engineBefore { events.append(.engine(engineName)) }
         if !handled, forwardsUnhandledKeys, events.contains(where: \.ordersBeforeKey) {
             events.append(.forwardKey(key))
@@ -112,6 +116,7 @@ final class CompatContext {
             if clientCommitsPreedit { context.discardMarkedText() }
             context.focusOut()
         }
+        defer { trimBehindCaret() }
         return translate(report, caretBefore: caret, closingCandidates: true)
     }
 
@@ -126,6 +131,7 @@ final class CompatContext {
     func selectCandidate(_ index: Int) throws(InkstoneError) -> [ClientEvent] {
         let caret = caretBefore()
         let ((), report) = try context.reporting { () throws(InkstoneError) in try context.selectCandidate(index) }
+        defer { trimBehindCaret() }
         return translate(report, caretBefore: caret)
     }
 
@@ -143,6 +149,7 @@ final class CompatContext {
         let caret = caretBefore()
         let ((), report) = try context.reporting { () throws(InkstoneError) in try context.setEngine(id) }
         var events = translate(report, caretBefore: caret)
+        trimBehindCaret()
         events.append(.engine(engineName))
         return events
     }

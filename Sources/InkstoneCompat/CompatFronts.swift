@@ -16,20 +16,19 @@ public final class CompatFronts: @unchecked Sendable {
     /// engine switch keys of their contexts; `logger` gets one debug line per context event.
     public init(daemon: Daemon, fronts: [CompatFront], switcher: EngineSwitch, logger: Logger) throws {
         self.fronts = fronts
-        let flush: @Sendable () -> Void = { [daemon] in daemon.flushNotifications() }
-        fcitx5 =
-            fronts.contains(.fcitx5)
-            ? Fcitx5Front(service: daemon.service, switcher: switcher, logger: logger, afterHandler: flush) : nil
-        ibus =
-            fronts.contains(.ibus)
-            ? IBusPortalFront(service: daemon.service, switcher: switcher, logger: logger, afterHandler: flush) : nil
+        let environment = FrontEnvironment(
+            service: daemon.service, switcher: switcher, logger: logger,
+            afterHandler: { [daemon] in daemon.flushNotifications() },
+            contextCreated: { [daemon] context in daemon.routeGeometrySignals(of: context) })
+        fcitx5 = fronts.contains(.fcitx5) ? Fcitx5Front(environment) : nil
+        ibus = fronts.contains(.ibus) ? IBusPortalFront(environment) : nil
         try fcitx5?.export(on: daemon.connection)
         try ibus?.export(on: daemon.connection)
         let fcitx5 = self.fcitx5
         let ibus = self.ibus
         daemon.onPeerVanished { peer in
-            fcitx5?.peerVanished(peer)
-            ibus?.peerVanished(peer)
+            fcitx5?.clients.peerVanished(peer)
+            ibus?.clients.peerVanished(peer)
         }
     }
 

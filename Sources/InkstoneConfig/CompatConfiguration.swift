@@ -1,11 +1,12 @@
 import InkstoneService
 
 /// The `[compat]` table: which other client protocols the daemon serves (fcitx5, the
-/// IBus portal) and the engine-switch keys of their input contexts.
+/// IBus portal) and the toggle key of their input contexts (the cycle key and its engines
+/// are `keys.cycle_engine` and `engine_cycle`, shared by every context).
 public struct CompatConfiguration: Sendable, Equatable {
     /// The fronts served besides Inkstone's own protocol (applied when the daemon starts).
     public var fronts: [String] = []
-    /// The engine-switch keys of compatibility contexts.
+    /// The toggle key of compatibility contexts.
     public var switcher = EngineSwitch()
 
     /// The stock `[compat]` table.

@@ -12,6 +12,9 @@ public struct Configuration: Sendable, Equatable {
     public var logLevel = "info"
     /// The compatibility fronts and their engine-switch keys.
     public var compat = CompatConfiguration()
+    /// What the daemon should log about the file once read: one line per deprecated key
+    /// spelling it used (never written back).
+    public var notices: [String] = []
 
     /// The built-in defaults (a daemon with no configuration file).
     public init() {}

@@ -80,7 +80,7 @@ public enum ConfigurationFile {
     public static func render(_ configuration: Configuration) -> String {
         var output = "# Inkstone configuration ($XDG_CONFIG_HOME/inkstone/config.toml)\n"
         var section = ""
-        for key in ConfigurationKey.all {
+        for key in ConfigurationKey.all where key.replacement == nil {
             let parts = key.name.split(separator: ".")
             let table = parts.count > 1 ? String(parts[0]) : ""
             if table != section {

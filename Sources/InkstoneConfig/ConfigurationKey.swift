@@ -34,6 +34,9 @@ struct ConfigurationKey: Sendable {
     /// The key's current value, as TOML.
     let render: @Sendable (Configuration) -> String
 
+    /// For a deprecated spelling, the key it stands for (it is read, never written).
+    var replacement: String? = nil
+
     /// Why a value does not fit its key.
     struct KeyError: Error { let message: String }
 }
@@ -43,7 +46,8 @@ extension ConfigurationKey {
     static let all: [ConfigurationKey] = [
         engine("default_engine", "engine of a context created without an `engine` option", \.engines.defaultEngine),
         ConfigurationKey(
-            name: "engine_cycle", help: "engines the cycle key steps through, in order ([] : none)",
+            name: "engine_cycle",
+            help: "engines keys.cycle_engine steps through, in order, in every context ([] : none)",
             apply: { value, configuration throws(KeyError) in
                 let ids = try strings(value, "engine_cycle")
                 for id in ids { try knownEngine(id, "engine_cycle") }
@@ -63,7 +67,8 @@ extension ConfigurationKey {
             },
             render: { quoted($0.logLevel) }),
         ConfigurationKey(
-            name: "keys.cycle_engine", help: "key that switches to the next engine of engine_cycle (\"\" : none)",
+            name: "keys.cycle_engine",
+            help: "key that switches any context, compat ones too, to the next engine of engine_cycle (\"\" : none)",
             apply: { value, configuration throws(KeyError) in
                 let text = try string(value, "keys.cycle_engine")
                 configuration.engines.cycleKey = text.isEmpty ? nil : try trigger(text, "keys.cycle_engine")
@@ -210,21 +215,8 @@ extension ConfigurationKey {
                 configuration.compat.switcher.toggleKey = text.isEmpty ? nil : try trigger(text, "compat.toggle_key")
             },
             render: { quoted($0.compat.switcher.toggleKey?.description ?? "") }),
-        ConfigurationKey(
-            name: "compat.cycle_key", help: "key that steps a compat context through compat.cycle (\"\" : none)",
-            apply: { value, configuration throws(KeyError) in
-                let text = try string(value, "compat.cycle_key")
-                configuration.compat.switcher.cycleKey = text.isEmpty ? nil : try trigger(text, "compat.cycle_key")
-            },
-            render: { quoted($0.compat.switcher.cycleKey?.description ?? "") }),
-        ConfigurationKey(
-            name: "compat.cycle", help: "engines compat.cycle_key steps through, in order",
-            apply: { value, configuration throws(KeyError) in
-                let ids = try strings(value, "compat.cycle")
-                for id in ids { try knownEngine(id, "compat.cycle") }
-                configuration.compat.switcher.cycle = ids
-            },
-            render: { quoted($0.compat.switcher.cycle) }),
+        alias("compat.cycle_key", of: "keys.cycle_engine"),
+        alias("compat.cycle", of: "engine_cycle"),
         limit("limits.contexts_per_peer", "input contexts one client may hold at once", \.limits.contextsPerPeer),
         limit("limits.documents_per_peer", "documents one client may hold at once", \.limits.documentsPerPeer),
         limit("limits.document_bytes", "the largest document, in UTF-8 bytes", \.limits.documentUTF8Bytes),
@@ -280,6 +272,22 @@ extension ConfigurationKey {
                 configuration[keyPath: field] = id
             },
             render: { quoted($0[keyPath: field]) })
+    }
+
+    /// A deprecated spelling of the key `replacement`: it sets the same field (errors name
+    /// the replacement) and leaves a notice in ``Configuration/notices``.
+    static func alias(_ name: String, of replacement: String) -> ConfigurationKey {
+        ConfigurationKey(
+            name: name, help: "deprecated spelling of \(replacement)",
+            apply: { value, configuration throws(KeyError) in
+                // Looked up when read: `all` is complete by then.
+                guard let target = all.first(where: { $0.name == replacement }) else {
+                    throw KeyError(message: "\(name) stands for the unknown key \(replacement)")
+                }
+                try target.apply(value, &configuration)
+                configuration.notices.append("\(name) is deprecated; use \(replacement), which it sets")
+            },
+            render: { _ in "" }, replacement: replacement)
     }
 
     static func limit(_ name: String, _ help: String, _ field: WritableKeyPath<Configuration, Int> & Sendable)

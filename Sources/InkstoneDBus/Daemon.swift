@@ -30,7 +30,7 @@ public final class Daemon: @unchecked Sendable {
     public let service: InkstoneService
     private let logger: Logger
     private let outcome = StatusBox()
-    private let notifier: SignalNotifier
+    let notifier: SignalNotifier
     /// What `GetStatus` reports (uptime counts from `init`).
     public let status = DaemonStatus()
     private let peers = PeerSlot()
@@ -160,6 +160,7 @@ public final class Daemon: @unchecked Sendable {
         service.engineSettings = settings.engines
         DaemonLogHandler.level = settings.logLevel
         logger.info("configuration reloaded from \(settings.source.isEmpty ? "built-in defaults" : settings.source)")
+        for notice in settings.notices { logger.warning("\(settings.source): \(notice)") }
         return settings.source
     }
 

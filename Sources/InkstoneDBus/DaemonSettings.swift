@@ -12,10 +12,12 @@ public struct DaemonSettings: Sendable {
     public var logLevel: Logger.Level
     /// The client protocols served besides Inkstone's own (`fcitx5`, `ibus`; `compat.fronts`).
     public var compatFronts: [String]
-    /// The engine-switch keys of the compatibility fronts' contexts (`compat.*_key`, `compat.cycle`).
+    /// The toggle key of the compatibility fronts' contexts (`compat.toggle_key`).
     public var compatSwitch: EngineSwitch
     /// The file these were read from ("" for built-in defaults), for logs and `Reload`.
     public var source: String
+    /// Lines to log each time these settings are read (deprecated key spellings the file used).
+    public var notices: [String] = []
 
     /// Settings; the defaults are those of a stock daemon with no configuration file.
     public init(

@@ -10,7 +10,7 @@ import InkstoneService
 /// ``flush()`` after the handler, before the reply. A context created with
 /// `coalesce=false` gets one signal per notification instead.
 final class SignalNotifier: NotificationSink, @unchecked Sendable {
-    private let router: PeerRouter
+    let router: PeerRouter
     /// Coalesced notifications of the running call, per context, in order.
     private var pending: [(context: InputContext, notifications: [Notification])] = []
     /// Object paths of the contexts notified so far (built once per context).

@@ -1,36 +1,24 @@
 import InkstoneEngines
 import InkstoneText
 
-/// The desktop's engine switching for contexts of the compatibility fronts: a toggle key
-/// between ``toggle`` and the default engine (`Hangul`: Hangul / Latin) and a cycle key
-/// through a list (`Control+space`).
+/// The desktop's Hangul / Latin toggle for contexts of the compatibility fronts: a key that
+/// switches between ``toggle`` and the default engine (`Hangul`). Cycling through engines
+/// (`Control+space`) is the cycle key of every context (``EngineSettings/cycleKey``).
 public struct EngineSwitch: Sendable, Equatable {
     /// The key that toggles between ``toggle`` and the default engine (nil: none).
     public var toggleKey: KeyTrigger?
     /// The engine the toggle key switches to (and back from).
     public var toggle: String
-    /// The key that steps through ``cycle`` (nil: none).
-    public var cycleKey: KeyTrigger?
-    /// The engines the cycle key steps through, in order.
-    public var cycle: [String]
 
-    /// The stock switch: `Hangul` toggles `hangul`, `Control+space` cycles `compose`, `hangul`.
+    /// The stock switch: `Hangul` toggles `hangul`.
     public init() {
         toggleKey = try? KeyTrigger("Hangul")
         toggle = "hangul"
-        cycleKey = try? KeyTrigger("Control+space")
-        cycle = ["compose", "hangul"]
     }
 
-    /// The engine `key` switches to from `current`, or nil when it is no trigger.
+    /// The engine `key` switches to from `current`, or nil when it is not the toggle key.
     public func engine(after key: KeyEvent, current: String, defaultEngine: String) -> String? {
-        if let toggleKey, toggleKey.matches(key) {
-            return current == toggle ? defaultEngine : toggle
-        }
-        if let cycleKey, cycleKey.matches(key), !cycle.isEmpty {
-            let position = cycle.firstIndex(of: current) ?? -1
-            return cycle[(position + 1) % cycle.count]
-        }
-        return nil
+        guard let toggleKey, toggleKey.matches(key) else { return nil }
+        return current == toggle ? defaultEngine : toggle
     }
 }

@@ -28,6 +28,9 @@ public final class GeometryState {
     var fragmentsRevision: UInt64 = 0
     /// The window's place on screen, if the client set it.
     public internal(set) var window: WindowGeometry?
+    /// The caret rectangle the client reported itself, in window coordinates (see
+    /// ``InputContext/setClientCaretRect(_:scale:)``).
+    public internal(set) var clientCaret: LayoutRect?
     /// The peer and object path of the client's `org.inkstone.GeometryProvider1`.
     public internal(set) var provider: (peer: String, path: String)?
     /// Where geometry notifications go (set by the transport).
@@ -68,5 +71,7 @@ public final class GeometryState {
     }
 
     /// Whether the client set up any geometry at all.
-    var isConfigured: Bool { grid != nil || fragments != nil || window != nil || provider != nil }
+    var isConfigured: Bool {
+        grid != nil || fragments != nil || window != nil || provider != nil || clientCaret != nil
+    }
 }

@@ -108,7 +108,7 @@ extension InputContext {
     }
 
     /// Tells the sink the layout changed and where the anchor is now.
-    private func layoutDidChange() {
+    func layoutDidChange() {
         geometry.announcedRevision = nil
         publishGeometry()
     }

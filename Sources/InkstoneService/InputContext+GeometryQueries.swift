@@ -9,6 +9,7 @@ extension InputContext {
     /// The caret rectangle at `position` (width 0).
     public func caretRect(at position: Int) throws(InkstoneError) -> LayoutRect {
         try checkPosition(position, what: "position")
+        if let caret = clientCaretRect(at: position) { return caret }
         return toScreen(try currentLayout().caretRect(at: position))
     }
 
@@ -16,6 +17,8 @@ extension InputContext {
     public func firstRect(start: Int, length: Int) throws(InkstoneError) -> (rect: LayoutRect, start: Int, length: Int)
     {
         try checkRange(start: start, length: length)
+        // The client's caret covers none of the range.
+        if let caret = clientCaretRect(at: start) { return (caret, start, 0) }
         let answer = try currentLayout().firstRect(start: start, length: length)
         return (toScreen(answer.rect), answer.actualStart, answer.actualLength)
     }

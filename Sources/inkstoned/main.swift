@@ -100,6 +100,7 @@ struct InkstoneDaemonCommand: ParsableCommand {
             logger.critical("\(error)")
             throw ExitCode(Daemon.ExitStatus.failure.rawValue)
         }
+        for notice in settings.notices { logger.warning("\(settings.source): \(notice)") }
         guard let busAddress = BusAddress.resolve(explicit: address) else {
             logger.critical("no bus: pass --address or set DBUS_SESSION_BUS_ADDRESS")
             throw ExitCode(Daemon.ExitStatus.failure.rawValue)
@@ -139,10 +140,12 @@ struct InkstoneDaemonCommand: ParsableCommand {
             do {
                 let (file, source) = try ConfigurationFile.load(path: path, required: required)
                 let configuration = try file.applying(overrides)
-                return DaemonSettings(
+                var settings = DaemonSettings(
                     limits: configuration.limits, engines: configuration.engines,
                     logLevel: Logger.Level(rawValue: configuration.logLevel) ?? .info, source: source,
                     compatFronts: configuration.compat.fronts, compatSwitch: configuration.compat.switcher)
+                settings.notices = configuration.notices
+                return settings
             } catch let error as ConfigurationError {
                 throw error.inkstoneError
             }

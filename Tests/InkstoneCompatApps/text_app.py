@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A window with two one-line text fields, for typing through a stock input-method module.
 
-Toolkits: gtk3, gtk4 (PyGObject) and qt5 (PyQt5); the environment picks the module
+Toolkits: gtk3, gtk4 (PyGObject), qt5 (PyQt5) and qt6 (PyQt6); the environment picks the module
 (GTK_IM_MODULE, QT_IM_MODULE). After every change, and every 100 ms, the app writes
 its state to --state, one `name<TAB>value` line each: first, second (the texts) and
 active (1 when the window has the keyboard focus).
@@ -86,9 +86,13 @@ def run_gtk(version, harness, title):
     loop.run()
 
 
-def run_qt5(harness, title):
-    from PyQt5.QtCore import QTimer
-    from PyQt5.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
+def run_qt(version, harness, title):
+    if version == 5:
+        from PyQt5.QtCore import QTimer
+        from PyQt5.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
+    else:
+        from PyQt6.QtCore import QTimer
+        from PyQt6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
 
     app = QApplication(sys.argv[:1])
     window = QWidget()
@@ -116,21 +120,22 @@ def run_qt5(harness, title):
     timer.start(100)
     window.show()
     first.setFocus()
-    app.exec_()
+    (app.exec if version == 6 else app.exec_)()
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--toolkit", choices=["gtk3", "gtk4", "qt5"], required=True)
+    parser.add_argument("--toolkit", choices=["gtk3", "gtk4", "qt5", "qt6"], required=True)
     parser.add_argument("--state", required=True)
     parser.add_argument("--commands", required=True)
     parser.add_argument("--title", default="inkstone-text-app")
     arguments = parser.parse_args()
     harness = Harness(arguments.state, arguments.commands)
-    if arguments.toolkit == "qt5":
-        run_qt5(harness, arguments.title)
+    version = int(arguments.toolkit[-1])
+    if arguments.toolkit.startswith("qt"):
+        run_qt(version, harness, arguments.title)
     else:
-        run_gtk(int(arguments.toolkit[3]), harness, arguments.title)
+        run_gtk(version, harness, arguments.title)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,9 @@ import Testing
     static let gtk4Fcitx = "/usr/lib/x86_64-linux-gnu/gtk-4.0/4.0.0/immodules/libim-fcitx5.so"
     static let qt5Fcitx =
         "/usr/lib/x86_64-linux-gnu/qt5/plugins/platforminputcontexts/libfcitx5platforminputcontextplugin.so"
+    static let qt6Fcitx =
+        "/usr/lib/x86_64-linux-gnu/qt6/plugins/platforminputcontexts/libfcitx5platforminputcontextplugin.so"
+    static let pyQt6 = "/usr/lib/python3/dist-packages/PyQt6"
     static let gtk3IBus = "/usr/lib/x86_64-linux-gnu/gtk-3.0/3.0.0/immodules/im-ibus.so"
 
     /// Starts the daemon and the app, waits for the module, types the proofs; the daemon's log.
@@ -56,6 +59,7 @@ import Testing
     func gtk3WithTheFcitx5Module() throws {
         let log = try Self.proveTyping(toolkit: "gtk3", environment: ["GTK_IM_MODULE": "fcitx"])
         #expect(!log.contains("(ProcessKeyEventBatch)"), "GTK3's module sends plain ProcessKeyEvent")
+        Self.expectCandidateAnchorOnScreen(log, front: "fcitx5")
     }
 
     @Test(.enabled(if: missing(gtk4Fcitx) == nil, "\(missing(gtk4Fcitx) ?? "")"))
@@ -69,9 +73,16 @@ import Testing
         try Self.proveTyping(toolkit: "qt5", environment: ["QT_IM_MODULE": "fcitx"])
     }
 
+    @Test(.enabled(if: missing(qt6Fcitx, pyQt6) == nil, "\(missing(qt6Fcitx, pyQt6) ?? "")"))
+    func qt6WithTheFcitx5Module() throws {
+        try Self.proveTyping(toolkit: "qt6", environment: ["QT_IM_MODULE": "fcitx"])
+    }
+
     @Test(.enabled(if: missing(gtk3IBus) == nil, "\(missing(gtk3IBus) ?? "")"))
     func gtk3WithTheIBusModuleThroughThePortal() throws {
-        try Self.proveTyping(toolkit: "gtk3", environment: ["GTK_IM_MODULE": "ibus", "IBUS_USE_PORTAL": "1"])
+        let log = try Self.proveTyping(
+            toolkit: "gtk3", environment: ["GTK_IM_MODULE": "ibus", "IBUS_USE_PORTAL": "1"])
+        Self.expectCandidateAnchorOnScreen(log, front: "ibus")
     }
 
     @Test(.enabled(if: missing(gtk3Fcitx) == nil, "\(missing(gtk3Fcitx) ?? "")"))
@@ -91,5 +102,27 @@ import Testing
         #expect(session.waitForField("first", "한 글") == "한 글", "app log: \(session.appLog)")
     }
 
-    private static func missing(_ module: String) -> String? { DesktopSession.missing(requirements(module)) }
+    private static func missing(_ module: String, _ more: String...) -> String? {
+        DesktopSession.missing(requirements(module) + more)
+    }
+
+    /// The cursor rectangle the app's module reported reached the context's geometry: the
+    /// daemon logs each move of the candidate anchor, which must be a caret on the 640×480
+    /// screen (a height, no negative or off-screen origin).
+    static func expectCandidateAnchorOnScreen(_ log: String, front: String) {
+        let anchors = log.split(separator: "\n").filter {
+            $0.contains("\(front): context ") && $0.contains(" candidate anchor (")
+        }
+        guard let last = anchors.last, let open = last.lastIndex(of: "(") else {
+            Issue.record("no candidate anchor logged by \(front):\n\(log)")
+            return
+        }
+        let fields = last[last.index(after: open)...].dropLast().split(separator: ",").compactMap {
+            Double(String($0.filter { $0 != " " }))
+        }
+        #expect(fields.count == 4, "\(last)")
+        guard fields.count == 4 else { return }
+        #expect((0..<640).contains(fields[0]) && (0..<480).contains(fields[1]), "\(last)")
+        #expect(fields[3] > 0, "the caret has no height: \(last)")
+    }
 }

@@ -267,6 +267,35 @@ import Testing
         #expect(try peer.press(Key.hangul, on: path).signals("CurrentIM").isEmpty)
     }
 
+    /// One cycle key and list for every context, in either spelling; the old one is logged
+    /// as deprecated.
+    @Test(arguments: [
+        ("[compat]\nfronts = [\"fcitx5\"]\ncycle_key = \"F11\"\ncycle = [\"direct\", \"hangul\"]\n", true),
+        (
+            "engine_cycle = [\"direct\", \"hangul\"]\n[keys]\ncycle_engine = \"F11\"\n[compat]\nfronts = [\"fcitx5\"]\n",
+            false
+        ),
+    ])
+    func theCycleKeyIsSetInEitherSpelling(file: String, deprecated: Bool) throws {
+        let folder = try makeTemporaryDirectory(prefix: "inkstone-compat-cycle")
+        try writeFile(folder + "/config.toml", file)
+        let bus = try PrivateBus()
+        let daemon = try DaemonProcess(arguments: ["--address", bus.address, "--config", folder + "/config.toml"])
+        defer {
+            daemon.signal(SIGTERM)
+            _ = daemon.waitForExit(timeout: .seconds(5))
+        }
+        try #require(try daemon.waitForName(fcitxName, on: bus.address), "\(daemon.stderr)")
+        #expect(daemon.stderr.contains("compat.cycle_key is deprecated; use keys.cycle_engine") == deprecated)
+        #expect(daemon.stderr.contains("compat.cycle is deprecated; use engine_cycle") == deprecated)
+        let peer = try CompatPeer(address: bus.address)
+        let path = try peer.createFcitxContext()
+        let f11: UInt32 = 0xffc8
+        #expect(try peer.press(f11, on: path).signals("CurrentIM").first?.firstString == "Direct")
+        #expect(try peer.press(f11, on: path).signals("CurrentIM").first?.firstString == "Hangul")
+        #expect(try peer.press(Key.space, state: Key.control, on: path).signals("CurrentIM").isEmpty)
+    }
+
     @Test func anUnknownFrontIsRefusedAtStart() throws {
         let bus = try PrivateBus()
         let result = try run([builtProduct("inkstoned"), "--address", bus.address, "--compat", "fcitx5,xim"])

@@ -51,6 +51,40 @@ import Testing
         #expect(try reader.readBool())
     }
 
+    /// `GetEngine`'s `IBusEngineDesc`: the fields libibus reads, in its order.
+    private func engine(_ peer: CompatPeer, _ path: String) throws -> (name: String, longName: String, language: String)
+    {
+        let reply = try peer.call(path, ibusContextInterface, "GetEngine").reply
+        var reader = try MessageReader(reply, expecting: "v")
+        return try reader.readVariant { signature, inner in
+            #expect(signature == "(sa{sv}ssssssssussssssss)")
+            return try inner.readStruct { fields in
+                #expect(try fields.readString() == "IBusEngineDesc")
+                #expect(try fields.readVardict().isEmpty)
+                let strings = try (0..<8).map { _ in try fields.readString() }
+                #expect(strings[7] == "default")  // the keyboard layout: the client's own
+                #expect(try fields.readUInt32() == 0)
+                for _ in 0..<8 { #expect(try fields.readString() == "") }
+                return (strings[0], strings[1], strings[3])
+            }
+        }
+    }
+
+    @Test func getEngineAnswersAnIBusEngineDescOfTheCurrentEngine() throws {
+        let daemon = try CompatDaemon()
+        let peer = try CompatPeer(daemon, destination: ibusPortalName)
+        let path = try createContext(peer)
+        let stock = try engine(peer, path)
+        #expect(stock.name == "compose" && stock.longName == "Compose" && stock.language == "")
+        try press(peer, Key.hangul, on: path)
+        let hangul = try engine(peer, path)
+        #expect(hangul.name == "hangul" && hangul.longName == "Hangul" && hangul.language == "ko")
+        let intruder = try CompatPeer(daemon, destination: ibusPortalName)
+        #expect(
+            errorName { try intruder.call(path, ibusContextInterface, "GetEngine") }
+                == "org.inkstone.Error.AccessDenied")
+    }
+
     @Test func focusOutCommitsUnlessTheClientCommitsThePreedit() throws {
         let daemon = try CompatDaemon()
         let peer = try CompatPeer(daemon, destination: ibusPortalName)

@@ -11,11 +11,11 @@ import Testing
     @Test func everyKeyIsRead() throws {
         let text = """
             default_engine = "hangul:39"
-            engine_cycle = ["compose", "hangul"]
+            engine_cycle = ["direct", "hangul"]
             log_level = "debug"
 
             [keys]
-            cycle_engine = "Control+space"
+            cycle_engine = "Shift+space"
             hanja = ["F9"]
             unicode = "Control+Shift+e"
 
@@ -38,9 +38,9 @@ import Testing
             """
         let configuration = try ConfigurationFile.parse(text)
         #expect(configuration.engines.defaultEngine == "hangul:39")
-        #expect(configuration.engines.cycle == ["compose", "hangul"])
+        #expect(configuration.engines.cycle == ["direct", "hangul"])
         #expect(configuration.logLevel == "debug")
-        #expect(configuration.engines.cycleKey?.description == "Control+space")
+        #expect(configuration.engines.cycleKey?.description == "Shift+space")
         #expect(configuration.engines.emojiTrigger == ":")
         #expect(configuration.engines.hanjaKeys.map(\.description) == ["F9"])
         #expect(configuration.engines.unicodeKey.description == "Control+Shift+e")
@@ -51,6 +51,31 @@ import Testing
         #expect(configuration.limits.documentsPerPeer == 9)
         #expect(configuration.limits.documentUTF8Bytes == 1000)
         #expect(configuration.limits.stringUTF8Bytes == 100)
+    }
+
+    /// One engine cycle for every context: `[compat] cycle_key` and `cycle` are the old
+    /// spellings of `keys.cycle_engine` and `engine_cycle`, read with a notice, never written.
+    @Test func theOldCompatCycleSpellingsSetTheOneCycleWithANotice() throws {
+        let old = try ConfigurationFile.parse(
+            "[compat]\ncycle_key = \"Shift+space\"\ncycle = [\"direct\", \"hangul\"]\n")
+        #expect(old.engines.cycleKey?.description == "Shift+space")
+        #expect(old.engines.cycle == ["direct", "hangul"])
+        #expect(
+            old.notices == [
+                "compat.cycle_key is deprecated; use keys.cycle_engine, which it sets",
+                "compat.cycle is deprecated; use engine_cycle, which it sets",
+            ])
+        let new = try ConfigurationFile.parse(
+            "engine_cycle = [\"direct\", \"hangul\"]\n[keys]\ncycle_engine = \"Shift+space\"\n")
+        #expect(new.engines == old.engines)
+        #expect(new.notices.isEmpty)
+        let shown = ConfigurationFile.render(old)
+        #expect(!shown.contains("cycle_key") && !shown.contains("\ncycle = "), "\(shown)")
+        // A bad value under the old spelling is refused like under the new one.
+        #expect(throws: ConfigurationError.self) { try ConfigurationFile.parse("[compat]\ncycle = [\"nope\"]\n") }
+        // The stock cycle: Control+space through compose and hangul.
+        #expect(Configuration().engines.cycleKey?.description == "Control+space")
+        #expect(Configuration().engines.cycle == ["compose", "hangul"])
     }
 
     /// `show` writes a file that reads back to the same configuration, with every key.

@@ -92,7 +92,7 @@ extension Fcitx5Front {
             return .empty
         }
         table.method("DestroyIC") { [unowned self] call, _ in
-            remove(try client(for: call))
+            clients.remove(try client(for: call))
             return .empty
         }
     }
@@ -110,19 +110,17 @@ extension Fcitx5Front {
             try client(for: call).supported = try reader.readUInt64()
             return .empty
         }
+        // X11 clients send screen coordinates, Wayland ones (V2, `RelativeRect`) coordinates
+        // relative to the toplevel window; both already multiplied by the window's scale.
         table.method("SetCursorRect", input: "iiii") { [unowned self] call, reader in
             let client = try client(for: call)
-            client.cursorRect = (
-                try reader.readInt32(), try reader.readInt32(), try reader.readInt32(), try reader.readInt32(), 1
-            )
+            try clients.setCursorRect(of: client, try reader.readCursorRect(), scale: 1)
             return .empty
         }
         table.method("SetCursorRectV2", input: "iiiid") { [unowned self] call, reader in
             let client = try client(for: call)
-            client.cursorRect = (
-                try reader.readInt32(), try reader.readInt32(), try reader.readInt32(), try reader.readInt32(),
-                try reader.readDouble()
-            )
+            let rect = try reader.readCursorRect()
+            try clients.setCursorRect(of: client, rect, scale: try reader.readDouble())
             return .empty
         }
         table.method("SetSurroundingText", input: "suu") { [unowned self] call, reader in

@@ -26,39 +26,19 @@ final class Fcitx5Front: @unchecked Sendable {
     /// The subtree of input contexts.
     static let contextRoot = "/org/freedesktop/portal/inputcontext"
 
-    let service: InkstoneService
-    let switcher: EngineSwitch
-    let logger: Logger
-    private let afterHandler: @Sendable () -> Void
     /// The front's contexts by Inkstone context id (the last element of their path).
-    private var clients: [UInt64: Fcitx5Client] = [:]
+    let clients: CompatClients<Fcitx5Client>
+    var logger: Logger { clients.logger }
 
-    init(
-        service: InkstoneService, switcher: EngineSwitch, logger: Logger, afterHandler: @escaping @Sendable () -> Void
-    ) {
-        self.service = service
-        self.switcher = switcher
-        self.logger = logger
-        self.afterHandler = afterHandler
+    init(_ environment: FrontEnvironment) {
+        clients = CompatClients(environment, front: "fcitx5")
     }
 
     /// Exports the input-method objects and the context subtree on `connection`.
     func export(on connection: Connection) throws {
-        let limits = service.limits.argumentLimits
-        let inputMethod = ExportedObject(
-            interfaces: [inputMethodTable()], mapError: InkstoneErrorMapping.dbusError(for:),
-            afterHandler: afterHandler,
-            argumentLimits: limits)
+        let inputMethod = clients.exportedObject([inputMethodTable()])
         for path in Self.inputMethodPaths { try connection.export(inputMethod, at: path) }
-        let contexts = ExportedObject(
-            interfaces: [contextTable()], mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
-            argumentLimits: limits)
-        try connection.exportSubtree(contexts, under: Self.contextRoot)
-    }
-
-    /// A peer left: its contexts are gone from the service already; drop their state.
-    func peerVanished(_ peer: String) {
-        clients = clients.filter { $0.value.compat.creator != peer }
+        try connection.exportSubtree(clients.exportedObject([contextTable()]), under: Self.contextRoot)
     }
 
     // MARK: InputMethod1
@@ -71,16 +51,14 @@ final class Fcitx5Front: @unchecked Sendable {
                 try element.readStruct { fields in (try fields.readString(), try fields.readString()) }
             }
             let program = pairs.last { $0.0 == "program" }?.1 ?? ""
-            let compat = try CompatContext(
-                service: service, creator: call.sender, program: program, switcher: switcher)
-            let id = compat.context.id
-            clients[id] = Fcitx5Client(compat: compat, path: "\(Self.contextRoot)/\(id)")
-            logger.debug("fcitx5: context \(id) created for \(call.sender) (\(program))")
+            let client = try clients.create(creator: call.sender, program: program) { compat in
+                Fcitx5Client(compat: compat, path: "\(Self.contextRoot)/\(compat.context.id)")
+            }
             var uuid = [UInt8](repeating: 0, count: 16)
             var generator = SystemRandomNumberGenerator()
             for index in uuid.indices { uuid[index] = generator.next() }
             return .write { writer in
-                writer.append(objectPath: "\(Self.contextRoot)/\(id)")
+                writer.append(objectPath: client.path)
                 writer.appendArray(of: "y") { array in for byte in uuid { array.append(byte) } }
             }
         }
@@ -89,25 +67,12 @@ final class Fcitx5Front: @unchecked Sendable {
 
     /// The context a call is for; `UnknownObject` when there is none, `AccessDenied` for another peer.
     func client(for call: MethodCall) throws -> Fcitx5Client {
-        guard let id = try? ObjectPaths.id(of: call.path, under: Self.contextRoot), let client = clients[id] else {
-            throw DBusKitError(name: DBusErrorName.unknownObject, message: "no input context at \(call.path)")
-        }
-        guard client.compat.creator == call.sender else {
-            throw InkstoneError.accessDenied("input context \(call.path) belongs to another client")
-        }
-        return client
-    }
-
-    /// Forgets a destroyed context.
-    func remove(_ client: Fcitx5Client) {
-        clients[client.compat.context.id] = nil
-        service.destroyContext(client.compat.context)
-        logger.debug("fcitx5: context \(client.compat.context.id) destroyed")
+        try clients.client(id: try? ObjectPaths.id(of: call.path, under: Self.contextRoot), for: call)
     }
 }
 
 /// One fcitx5 input context: the compatibility context and what the client declared.
-final class Fcitx5Client {
+final class Fcitx5Client: CompatClient {
     let compat: CompatContext
     let path: String
     /// The capability mask in force.
@@ -121,8 +86,6 @@ final class Fcitx5Client {
     var batches = false
     /// What `SetSupportedCapability` declared (nil: nothing).
     var supported: UInt64?
-    /// The last cursor rectangle (x, y, width, height, scale), for the candidate window.
-    var cursorRect: (x: Int32, y: Int32, width: Int32, height: Int32, scale: Double)?
 
     init(compat: CompatContext, path: String) {
         self.compat = compat

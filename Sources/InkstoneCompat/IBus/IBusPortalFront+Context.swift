@@ -24,12 +24,12 @@ extension IBusPortalFront {
             try client.emit(events, on: call.connection)
             return .write { $0.append(handled) }
         }
+        // Screen coordinates (X11) or relative to the toplevel window (Wayland), both
+        // already multiplied by the window's scale.
         for member in ["SetCursorLocation", "SetCursorLocationRelative"] {
             table.method(member, input: "iiii") { [unowned self] call, reader in
                 let client = try client(for: call)
-                client.cursorLocation = (
-                    try reader.readInt32(), try reader.readInt32(), try reader.readInt32(), try reader.readInt32()
-                )
+                try clients.setCursorRect(of: client, try reader.readCursorRect(), scale: 1)
                 return .empty
             }
         }
@@ -68,6 +68,10 @@ extension IBusPortalFront {
             let client = try client(for: call)
             try client.emit(try client.compat.setEngine(try reader.readString()), on: call.connection)
             return .empty
+        }
+        table.method("GetEngine", output: "v") { [unowned self] call, _ in
+            let client = try client(for: call)
+            return .write { IBusSerialization.appendEngineDesc(client.compat.engineName, to: &$0) }
         }
         table.method("SetSurroundingText", input: "vuu") { [unowned self] call, reader in
             let client = try client(for: call)

@@ -22,33 +22,18 @@ final class IBusPortalFront: @unchecked Sendable {
     /// The last path element of a context, before its number.
     static let contextPrefix = "InputContext_"
 
-    let service: InkstoneService
-    let switcher: EngineSwitch
-    let logger: Logger
-    private let afterHandler: @Sendable () -> Void
-    private var clients: [UInt64: IBusClient] = [:]
+    /// The front's contexts by Inkstone context id (the number ending their path).
+    let clients: CompatClients<IBusClient>
+    var logger: Logger { clients.logger }
 
-    init(
-        service: InkstoneService, switcher: EngineSwitch, logger: Logger, afterHandler: @escaping @Sendable () -> Void
-    ) {
-        self.service = service
-        self.switcher = switcher
-        self.logger = logger
-        self.afterHandler = afterHandler
+    init(_ environment: FrontEnvironment) {
+        clients = CompatClients(environment, front: "ibus")
     }
 
     /// Exports the portal and its contexts (one object for the subtree).
     func export(on connection: Connection) throws {
-        let object = ExportedObject(
-            interfaces: [portalTable(), contextTable(), serviceTable()],
-            mapError: InkstoneErrorMapping.dbusError(for:), afterHandler: afterHandler,
-            argumentLimits: service.limits.argumentLimits)
-        try connection.exportSubtree(object, under: Self.root)
-    }
-
-    /// A peer left: its contexts are gone from the service already; drop their state.
-    func peerVanished(_ peer: String) {
-        clients = clients.filter { $0.value.compat.creator != peer }
+        try connection.exportSubtree(
+            clients.exportedObject([portalTable(), contextTable(), serviceTable()]), under: Self.root)
     }
 
     private func portalTable() -> InterfaceTable {
@@ -58,11 +43,10 @@ final class IBusPortalFront: @unchecked Sendable {
                 throw DBusKitError(name: DBusErrorName.unknownMethod, message: "CreateInputContext is at \(Self.root)")
             }
             let name = try reader.readString()
-            let compat = try CompatContext(service: service, creator: call.sender, program: name, switcher: switcher)
-            let path = "\(Self.root)/\(Self.contextPrefix)\(compat.context.id)"
-            clients[compat.context.id] = IBusClient(compat: compat, path: path)
-            logger.debug("ibus: context \(compat.context.id) created for \(call.sender) (\(name))")
-            return .write { $0.append(objectPath: path) }
+            let client = try clients.create(creator: call.sender, program: name) { compat in
+                IBusClient(compat: compat, path: "\(Self.root)/\(Self.contextPrefix)\(compat.context.id)")
+            }
+            return .write { $0.append(objectPath: client.path) }
         }
         return table
     }
@@ -70,9 +54,7 @@ final class IBusPortalFront: @unchecked Sendable {
     private func serviceTable() -> InterfaceTable {
         var table = InterfaceTable(Self.serviceInterface)
         table.method("Destroy") { [unowned self] call, _ in
-            let client = try client(for: call)
-            clients[client.compat.context.id] = nil
-            service.destroyContext(client.compat.context)
+            clients.remove(try client(for: call))
             return .empty
         }
         return table
@@ -81,20 +63,13 @@ final class IBusPortalFront: @unchecked Sendable {
     /// The context a call is for; `UnknownObject` when there is none, `AccessDenied` for another peer.
     func client(for call: MethodCall) throws -> IBusClient {
         let prefix = "\(Self.root)/\(Self.contextPrefix)"
-        guard call.path.hasPrefix(prefix), let id = UInt64(call.path.dropFirst(prefix.count)),
-            let client = clients[id]
-        else {
-            throw DBusKitError(name: DBusErrorName.unknownObject, message: "no input context at \(call.path)")
-        }
-        guard client.compat.creator == call.sender else {
-            throw InkstoneError.accessDenied("input context \(call.path) belongs to another client")
-        }
-        return client
+        let id = call.path.hasPrefix(prefix) ? UInt64(call.path.dropFirst(prefix.count)) : nil
+        return try clients.client(id: id, for: call)
     }
 }
 
 /// One IBus portal input context: the compatibility context and what the client declared.
-final class IBusClient {
+final class IBusClient: CompatClient {
     /// `IBUS_CAP_PREEDIT_TEXT`, `IBUS_CAP_LOOKUP_TABLE`.
     static let preeditCapability: UInt32 = 1 << 0
     static let lookupTableCapability: UInt32 = 1 << 2
@@ -104,7 +79,6 @@ final class IBusClient {
     let compat: CompatContext
     let path: String
     var capabilities: UInt32 = preeditCapability
-    var cursorLocation: (x: Int32, y: Int32, width: Int32, height: Int32)?
     /// `ContentType` (purpose, hints).
     var contentType: (purpose: UInt32, hints: UInt32) = (0, 0)
 

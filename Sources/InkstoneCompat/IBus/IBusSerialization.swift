@@ -78,4 +78,28 @@ enum IBusSerialization {
             }
         }
     }
+
+    /// The fields of an `IBusEngineDesc` after its attachments, in libibus's serialisation
+    /// order: name, longname, description, language, license, author, icon, layout, rank,
+    /// hotkeys, symbol, setup, layout_variant, layout_option, version, textdomain, icon_prop_key.
+    static let engineDescSignature = "(sa{sv}" + String(repeating: "s", count: 8) + "u"
+        + String(repeating: "s", count: 8) + ")"
+
+    /// Writes `v` holding an `IBusEngineDesc` of `engine` (`GetEngine`): its id as the
+    /// name, its display name as the long name, its language; the keyboard layout is
+    /// `default` (the client's own) and the other fields are empty.
+    static func appendEngineDesc(_ engine: EngineName, to writer: inout MessageWriter) {
+        writer.appendVariant(signature: engineDescSignature) { variant in
+            variant.appendStruct { fields in
+                fields.append("IBusEngineDesc")
+                fields.append(vardict: [:])
+                let description = "\(engine.name) (Inkstone)"
+                for text in [engine.id, engine.name, description, engine.language, "", "", "", "default"] {
+                    fields.append(text)
+                }
+                fields.append(UInt32(0))  // rank
+                for _ in 0..<8 { fields.append("") }
+            }
+        }
+    }
 }

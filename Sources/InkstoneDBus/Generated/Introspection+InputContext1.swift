@@ -358,7 +358,12 @@ extension InkstoneIntrospection {
          Fragments pushed before the text changed are stale: queries answer
          from the grid if one is set, else fail with org.inkstone.Error.Stale
          until new fragments are pushed. With no layout at all queries fail
-         with org.inkstone.Error.InvalidState. Positions inside a grapheme
+         with org.inkstone.Error.InvalidState, except for a context of a
+         compatibility front (fcitx5, IBus) whose client reported its cursor
+         rectangle: CaretRect at the caret (the start of the marked text, else
+         of the selection) and FirstRectForRange starting there (actual length
+         0) answer that rectangle, in the client's device pixels (its window
+         geometry is origin 0 at the client's scale). Positions inside a grapheme
          cluster are org.inkstone.Error.InvalidRange. -->
     <method name="SetCellGrid">
       <annotation name="org.gtk.GDBus.DocString" value="Lays the text out in a grid of monospace cells (terminals, TUIs, games): origin of column 0 / row 0, cell size (&gt; 0), columns per row (&gt;= 1; longer lines wrap, a wide grapheme moves whole to the next row) and tab width in cells (&gt;= 1). Graphemes take 2 cells when East Asian Wide/Fullwidth or emoji presentation, 0 when zero-width or combining, Ambiguous 2 only with the creation option ambiguous_wide=true, else 1. Bad sizes are org.inkstone.Error.InvalidArgument."/>
@@ -619,7 +624,7 @@ extension InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="The visible page of the open candidate list as (text, annotation, label); empty when none is open."/>
     </property>
     <property name="CandidateAnchor" type="(dddd)" access="read">
-      <annotation name="org.gtk.GDBus.DocString" value="The rectangle a candidate window aligns to: the first line of the marked text, else the caret; (0, 0, 0, 0) with no layout. PropertiesChanged reports each move (geometry notification kind). Always from the pushed layout, never the provider."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The rectangle a candidate window aligns to: the first line of the marked text, else the caret (for a context of a compatibility front, the cursor rectangle its client reported); (0, 0, 0, 0) with no layout. PropertiesChanged reports each move (geometry notification kind). Always from the pushed layout, never the provider."/>
     </property>
   </interface>
   <interface name="org.freedesktop.DBus.Introspectable">

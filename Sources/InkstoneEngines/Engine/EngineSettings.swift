@@ -38,8 +38,9 @@ public struct EngineSettings: Sendable, Equatable {
     /// The settings of a stock daemon.
     public init() {
         defaultEngine = "compose"
-        cycle = []
-        cycleKey = nil
+        cycle = ["compose", "hangul"]
+        // The stock key string always parses.
+        cycleKey = try? KeyTrigger("Control+space")
         hangulKeyboard = "2"
         hangulKeyboardDirectory = HangulKeyboard.defaultDirectory
         // The stock key strings always parse.
