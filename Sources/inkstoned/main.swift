@@ -110,8 +110,9 @@ struct InkstoneDaemonCommand: ParsableCommand {
             let daemon = try Daemon(
                 address: busAddress, logger: logger, settings: settings, directTransport: directTransport, reload: load)
             let fronts = try CompatFronts(
-                daemon: daemon, fronts: try CompatFront.parse(compat.map { [$0] } ?? settings.compatFronts),
-                switcher: settings.compatSwitch, logger: logger)
+                daemon: daemon, address: busAddress,
+                fronts: try CompatFront.parse(compat.map { [$0] } ?? settings.compatFronts),
+                switcher: settings.compatSwitch, logger: logger, replace: replace)
             status = daemon.run(replace: replace, alsoOwn: fronts.busNames)
         } catch {
             logger.critical("could not start: \(error)")

@@ -215,6 +215,26 @@ import Testing
         #expect(out.signals("CommitString").compactMap(\.firstString) == ["하"])
     }
 
+    /// As with stock fcitx5, the portal name has an owner of its own; a context made through
+    /// it sends its signals from that connection, before each reply.
+    @Test func thePortalNameHasItsOwnConnection() throws {
+        let daemon = try CompatDaemon(fronts: "fcitx5")
+        let peer = try CompatPeer(daemon, destination: fcitxPortalName)
+        let main = try #require(try peer.connection.nameOwner(fcitxName))
+        let portal = try #require(try peer.connection.nameOwner(fcitxPortalName))
+        #expect(main != portal)
+        let path = try peer.createFcitxContext()
+        try peer.press(Key.hangul, on: path)
+        let typed = try peer.type(Key.ascii("gks") + [Key.space], on: path)
+        #expect(committedText(typed) == "한 ")
+        let senders = Set(typed.flatMap(\.signals).compactMap(\.sender))
+        #expect(senders == [portal])
+        // The legacy path answers on it too.
+        var reader = try MessageReader(
+            try peer.call("/inputmethod", inputMethodInterface, "Version").reply, expecting: "u")
+        #expect(try reader.readUInt32() == 1)
+    }
+
     @Test func contextsDieWithDestroyICAndWithTheirCreatorsConnection() throws {
         let daemon = try CompatDaemon()
         let peer = try CompatPeer(daemon)

@@ -17,8 +17,10 @@ import Logging
 ///
 /// Confined to the daemon's loop thread, as the service is.
 final class Fcitx5Front: @unchecked Sendable {
-    /// The names a client looks for (the portal name serves sandboxed applications).
-    static let busNames = ["org.fcitx.Fcitx5", "org.freedesktop.portal.Fcitx"]
+    /// The name a client looks for first, owned by the daemon's connection.
+    static let busName = "org.fcitx.Fcitx5"
+    /// The name sandboxed applications reach, owned by a connection of its own.
+    static let portalName = "org.freedesktop.portal.Fcitx"
     /// The `InputMethod1` interface.
     static let inputMethodInterface = "org.fcitx.Fcitx.InputMethod1"
     /// Where `InputMethod1` lives (the second is the portal's legacy path).
