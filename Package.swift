@@ -9,7 +9,7 @@
 //   D-Bus:        DBusKit (libdbus + epoll loop) → InkstoneDBus (adapter over InkstoneService)
 //   clients:      InkstoneClient (typed client library over DBusKit; a library product)
 //   measuring:    InkstoneMeasure (one clock, one percentile rule, one RSS reader, bench rows; Glibc only)
-//   compat:       InkstoneCompat (fcitx5 and IBus-portal fronts on the daemon's connection)
+//   compat:       InkstoneCompat (fcitx5 and IBus-portal fronts on the daemon's bus connections)
 //   executables:  inkstoned (daemon), inkstone (client), inkstone-bench (benchmarks),
 //                 inkstone-fuzz (libFuzzer targets, corpus replay), inkstone-soak (random calls over a private bus)
 import PackageDescription

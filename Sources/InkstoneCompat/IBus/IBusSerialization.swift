@@ -82,7 +82,8 @@ enum IBusSerialization {
     /// The fields of an `IBusEngineDesc` after its attachments, in libibus's serialisation
     /// order: name, longname, description, language, license, author, icon, layout, rank,
     /// hotkeys, symbol, setup, layout_variant, layout_option, version, textdomain, icon_prop_key.
-    static let engineDescSignature = "(sa{sv}" + String(repeating: "s", count: 8) + "u"
+    static let engineDescSignature =
+        "(sa{sv}" + String(repeating: "s", count: 8) + "u"
         + String(repeating: "s", count: 8) + ")"
 
     /// Writes `v` holding an `IBusEngineDesc` of `engine` (`GetEngine`): its id as the
