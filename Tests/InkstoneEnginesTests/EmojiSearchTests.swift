@@ -12,6 +12,23 @@ import Testing
         index.search(query).prefix(9).map(\.text)
     }
 
+    @Test func theLastWordIsReadAsWordsReadsIt() {
+        let names = [
+            "red heart", "heart decoration", "Thumbs Up", "thumbs up: light skin tone", "family: woman, woman, girl",
+            "flag: Côte d’Ivoire", "keycap: #", "  heart  ", "", "-", "heart.", "HEART", "O.K. hand", "A_B",
+            "smile\t", "É heart",
+        ]
+        for name in names {
+            for word in ["heart", "up", "tone", "girl", "ivoire", "d'ivoire", "#", "hand", "b", "smile", "é"] {
+                #expect(
+                    EmojiSearchKey.lastWord(of: name, is: word) == (EmojiSearchKey.words(name).last == word),
+                    "\(name) / \(word)")
+            }
+        }
+        #expect(EmojiSearchKey.lastWord(of: "Red HEART", is: "heart"))
+        #expect(!EmojiSearchKey.lastWord(of: "heart decoration", is: "heart"))
+    }
+
     @Test func englishIsRead() {
         #expect(Self.english.locales == ["en"])
         #expect(Self.english.keyCount > 5000)
