@@ -29,6 +29,21 @@ import Testing
         #expect(!EmojiSearchKey.lastWord(of: "heart decoration", is: "heart"))
     }
 
+    @Test func aSymbolNamedExactlyComesFirst() {
+        // Arrows, Greek, mathematical operators and box drawing: many names share their words.
+        let values = Array(0x2190...0x21FF) + Array(0x391...0x3C9) + Array(0x2200...0x22FF) + Array(0x2500...0x257F)
+        for value in values {
+            // Hyphenated names cannot be typed exactly (`-` separates words): they rank by their words.
+            guard let scalar = Unicode.Scalar(UInt32(value)), let name = scalar.properties.name, !name.contains("-")
+            else { continue }
+            let found = SymbolNameIndex.shared.search(words: EmojiSearchKey.words(name), limit: 200).map(\.text)
+            // Emoji are not in this index (CLDR names them).
+            guard found.contains(String(scalar)) else { continue }
+            #expect(found.first == String(scalar), "\(name)")
+        }
+        #expect(SymbolNameIndex.shared.search(words: ["rightwards", "arrow"], limit: 1).first?.text == "→")
+    }
+
     @Test func englishIsRead() {
         #expect(Self.english.locales == ["en"])
         #expect(Self.english.keyCount > 5000)

@@ -55,7 +55,9 @@ public final class PinyinDictionary: Sendable {
     public static func load(path: String, wordCost: Double = defaultWordCost) -> PinyinDictionary? {
         guard access(path, R_OK) == 0 else { return nil }
         let table = ReadingTableCache.load(
-            name: "luna-pinyin", source: path, formatVersion: PinyinTableSource.formatVersion
+            // One file per parser version: builds of different versions side by side do not rebuild each other's.
+            name: "luna-pinyin.v\(PinyinTableSource.formatVersion)", source: path,
+            formatVersion: PinyinTableSource.formatVersion
         ) { PinyinTableSource.rows(from: path) }
         // The table always holds the #total row; a table with nothing else has no words.
         guard table.readingCount > 1 else { return nil }
