@@ -7,7 +7,7 @@ FUZZ_SECONDS ?= 600
 SOAK_CALLS ?= 200000
 SOAK_SECONDS ?= 3600
 
-.PHONY: run test build release bench install uninstall generate clean fuzz soak asan tsan lint format
+.PHONY: run test build release bench bench-deps install uninstall generate clean fuzz soak asan tsan lint format
 
 run:            ## install missing packages, build inkstoned and inkstone, run inkstoned on the session bus
 	scripts/run.sh $(ARGS)
@@ -26,7 +26,10 @@ release:
 	TMPDIR=$(CURDIR)/.tmp swift build -c release --product inkstone
 	TMPDIR=$(CURDIR)/.tmp swift build -c release --product inkstone-bench
 
-bench: release  ## run every benchmark (release build); ARGS="--quick" for a smoke run
+bench-deps:     ## install what the benchmarks compare with: stock fcitx5, fcitx5-hangul, fcitx5-pinyin
+	scripts/ensure-bench-deps.sh
+
+bench: release bench-deps  ## run every benchmark (release build); ARGS="--quick" for a smoke run
 	bin=$$(TMPDIR=$(CURDIR)/.tmp swift build -c release --show-bin-path); \
 	for b in all protocol roundtrip service buffer engine segmentation geometry; do $$bin/inkstone-bench $$b $(ARGS) || exit 1; done
 

@@ -2,6 +2,7 @@
 # Installs the Debian packages Inkstone needs to build, run and test, if any
 # is missing. Safe to run again: it does nothing when all are present.
 #   scripts/ensure-deps.sh          build + run + test packages
+#   scripts/ensure-deps.sh --bench  also what the benchmarks compare with (scripts/ensure-bench-deps.sh)
 set -euo pipefail
 
 packages=(
@@ -20,6 +21,11 @@ packages=(
   xvfb xdotool python3-gi gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-pyqt5 python3-pyqt6
   fcitx5-frontend-gtk3 fcitx5-frontend-gtk4 fcitx5-frontend-qt5 fcitx5-frontend-qt6 ibus-gtk3
 )
+
+# Only the benchmarks need these (tests do not): stock fcitx5 with its Hangul and pinyin.
+if [ "${1:-}" = "--bench" ]; then
+  packages+=(fcitx5 fcitx5-hangul fcitx5-pinyin)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -87,6 +87,23 @@ final class FcitxKeyClient {
     /// (which arrived before the reply) are read afterwards.
     func timeKey(_ keysym: UInt32, state: UInt32 = 0, member: String) throws -> UInt64 {
         let start = MonotonicClock.nanoseconds()
+        try send(keysym, state: state, member: member)
+        let elapsed = MonotonicClock.nanoseconds() - start
+        while connection.nextMessage(timeoutMilliseconds: 0) != nil {}
+        return elapsed
+    }
+
+    /// One press of `keysym` with `ProcessKeyEvent`, and the signals it caused (they
+    /// arrive before the reply).
+    func press(_ keysym: UInt32, state: UInt32 = 0) throws -> [Message] {
+        try send(keysym, state: state, member: "ProcessKeyEvent")
+        var signals: [Message] = []
+        while let message = connection.nextMessage(timeoutMilliseconds: 0) { signals.append(message) }
+        return signals
+    }
+
+    /// A press of `keysym` (no key code, no release) with `member`.
+    private func send(_ keysym: UInt32, state: UInt32, member: String) throws {
         try call(member) { writer in
             writer.append(keysym)
             writer.append(UInt32(0))
@@ -94,9 +111,6 @@ final class FcitxKeyClient {
             writer.append(false)
             writer.append(UInt32(0))
         }
-        let elapsed = MonotonicClock.nanoseconds() - start
-        while connection.nextMessage(timeoutMilliseconds: 0) != nil {}
-        return elapsed
     }
 
     /// The two rows (`ProcessKeyEvent`, `ProcessKeyEventBatch`) for the server on `bus`.
@@ -125,25 +139,42 @@ final class FcitxKeyClient {
     }
 }
 
-/// Stock `fcitx5` with `fcitx5-hangul` on a private bus with the echo service, its profile
-/// holding the Hangul input method (Control+space turns it on).
+/// Stock `fcitx5` with one of its input methods on a private bus with the echo service,
+/// its profile holding that input method (Control+space turns it on).
 final class StockFcitx5 {
+    /// An input method of stock fcitx5: its name in the profile, the addons it needs
+    /// and the shared objects one of which must be installed.
+    struct InputMethod {
+        var name: String
+        var addons: [String]
+        var libraries: [String]
+        /// The Debian package that provides it.
+        var package: String
+
+        /// `fcitx5-hangul`.
+        static let hangul = InputMethod(
+            name: "hangul", addons: ["hangul"], libraries: ["libhangul.so", "hangul.so"], package: "fcitx5-hangul")
+        /// `fcitx5-pinyin` (of `fcitx5-chinese-addons`, with libime's language model), no cloud pinyin.
+        static let pinyin = InputMethod(
+            name: "pinyin", addons: ["pinyin", "punctuation"], libraries: ["libpinyin.so"], package: "fcitx5-pinyin")
+    }
+
     static let executable = "/usr/bin/fcitx5"
+    static let addonDirectory = "/usr/lib/x86_64-linux-gnu/fcitx5/"
     let bus: PrivateBus
     let echo: RawEchoService
     let echoClient: RawClient
     let process: DaemonProcess
 
-    /// Starts it, or nil when it is not installed.
-    static func start() throws -> StockFcitx5? {
+    /// Starts it with `method`, or nil when fcitx5 or the input method is not installed.
+    static func start(_ method: InputMethod = .hangul) throws -> StockFcitx5? {
         guard access(executable, X_OK) == 0,
-            access("/usr/lib/x86_64-linux-gnu/fcitx5/libhangul.so", F_OK) == 0
-                || access("/usr/lib/x86_64-linux-gnu/fcitx5/hangul.so", F_OK) == 0
+            method.libraries.contains(where: { access(addonDirectory + $0, F_OK) == 0 })
         else { return nil }
-        return try StockFcitx5()
+        return try StockFcitx5(method)
     }
 
-    private init() throws {
+    private init(_ method: InputMethod) throws {
         let home = try makeTemporaryDirectory(prefix: "inkstone-bench-fcitx5")
         _ = try run(["mkdir", "-p", home + "/fcitx5"])
         try writeFile(
@@ -152,14 +183,14 @@ final class StockFcitx5 {
             [Groups/0]
             Name=Default
             Default Layout=us
-            DefaultIM=hangul
+            DefaultIM=\(method.name)
 
             [Groups/0/Items/0]
             Name=keyboard-us
             Layout=
 
             [Groups/0/Items/1]
-            Name=hangul
+            Name=\(method.name)
             Layout=
 
             [GroupOrder]
@@ -168,10 +199,12 @@ final class StockFcitx5 {
             """)
         bus = try PrivateBus()
         echo = try RawEchoService(address: bus.address)
+        let addons = (["dbus", "dbusfrontend", "keyboard"] + method.addons).joined(separator: ",")
         process = try DaemonProcess(
-            executable: Self.executable, arguments: ["--disable=all", "--enable=dbus,dbusfrontend,hangul,keyboard"],
+            executable: Self.executable, arguments: ["--disable=all", "--enable=\(addons)"],
             environment: [
-                "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": home, "DISPLAY": "", "WAYLAND_DISPLAY": "",
+                "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home + "/data",
+                "DISPLAY": "", "WAYLAND_DISPLAY": "",
             ])
         guard try process.waitForName(FcitxKeyClient.busName, on: bus.address, timeout: .seconds(20)) else {
             throw ValidationError("fcitx5 did not start: \(process.stderr)")

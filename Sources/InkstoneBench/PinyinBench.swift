@@ -19,8 +19,14 @@ struct PinyinBench: ParsableCommand {
     @Option(help: "The luna_pinyin table.")
     var table = PinyinTableSource.defaultPath
 
-    @Flag(help: "List every sentence the engine got wrong.")
+    @Flag(help: "List every sentence the engine (and stock fcitx5) got wrong.")
     var misses = false
+
+    @Option(help: "Word costs (nats, comma-separated) whose accuracy to print as well, to tune the default.")
+    var wordCosts: String?
+
+    @Flag(help: "Do not compare with stock fcitx5's pinyin.")
+    var skipStock = false
 
     func run() throws {
         let set = try Self.readSet(sentences)
@@ -32,40 +38,48 @@ struct PinyinBench: ParsableCommand {
         let loadMilliseconds = Double(MonotonicClock.nanoseconds() - loadStart) / 1e6
         let rssAfter = Self.residentKilobytes()
 
-        var exact = 0
-        var rightCharacters = 0
-        var characters = 0
-        var wrong: [(String, String, String)] = []
-        for (pinyin, expected) in set {
-            var engine = PinyinEngine(dictionary: dictionary)
-            for key in try EngineBenchStreams.keys(for: pinyin) { _ = engine.handle(key) }
-            let got = engine.candidates?.items.first?.text ?? ""
-            let expectedCharacters = Array(expected)
-            let gotCharacters = Array(got)
-            characters += expectedCharacters.count
-            rightCharacters += zip(expectedCharacters, gotCharacters).filter { $0 == $1 }.count
-            if got == expected { exact += 1 } else { wrong.append((pinyin, expected, got)) }
-        }
+        let accuracy = PinyinAccuracy(set: set, got: try Self.firstCandidates(dictionary, set: set))
+        let stock = skipStock ? nil : try StockPinyin.firstCandidates(for: set.map(\.0))
 
-        let keyTimes = try Self.perKeyAtThirtyLetters(dictionary, set: set)
-        print("pinyin accuracy over \(set.count) sentences (\(sentences))")
-        print(
-            "  top-1 whole sentence  \(exact)/\(set.count) = \(EngineBench.fixed(100 * Double(exact) / Double(max(set.count, 1)), 1)) %"
-        )
-        print(
-            "  per character         \(rightCharacters)/\(characters) = "
-                + "\(EngineBench.fixed(100 * Double(rightCharacters) / Double(max(characters, 1)), 1)) %")
-        print("  fcitx5-chinese-addons not compared in this run (see README)")
+        // A dictionary that has looked nothing up: the accuracy runs above must not warm its lookups.
+        let keyTimes = try Self.perKeyAtThirtyLetters(PinyinDictionary(table: dictionary.table), set: set)
+        print("pinyin accuracy over \(set.count) sentences (\(sentences)), first candidate, nothing learnt")
+        accuracy.print(label: "inkstone")
+        if let stock {
+            PinyinAccuracy(set: set, got: stock).print(label: "stock fcitx5 5.0.16 pinyin (libime)")
+        } else {
+            print(
+                "  stock fcitx5 pinyin not compared: "
+                    + (skipStock ? "--skip-stock" : "\(StockFcitx5.executable) or fcitx5-pinyin is not installed"))
+        }
+        for cost in wordCosts?.split(separator: ",").compactMap({ Double($0) }) ?? [] {
+            guard let weighed = PinyinDictionary.load(path: table, wordCost: cost) else { continue }
+            PinyinAccuracy(set: set, got: try Self.firstCandidates(weighed, set: set))
+                .print(label: "inkstone, word cost \(cost)")
+        }
         print("pinyin speed")
         print(
             "  table load (parse + index, \(dictionary.table.readingCount) readings)  \(EngineBench.fixed(loadMilliseconds, 1)) ms"
         )
         print(
-            "  per key, inputs of 30 letters typed key by key (\(keyTimes.count) keys)  median "
-                + "\(EngineBench.micros(keyTimes.median)) µs  p99 \(EngineBench.micros(keyTimes.p99)) µs")
+            "  per key, inputs of 30 letters typed key by key from a cold lookup cache (\(keyTimes.wall.count) keys)  median "
+                + "\(EngineBench.micros(keyTimes.wall.median)) µs  p99 \(EngineBench.micros(keyTimes.wall.p99)) µs  "
+                + "(thread CPU: median \(EngineBench.micros(keyTimes.cpu.median)) µs  p99 \(EngineBench.micros(keyTimes.cpu.p99)) µs)")
         print("  resident memory of the loaded table  \((rssAfter - rssBefore) / 1024) MB")
         if misses {
-            for (pinyin, expected, got) in wrong { print("  miss  \(pinyin)  expected \(expected)  got \(got)") }
+            for (pinyin, expected, got) in accuracy.wrong { print("  miss  \(pinyin)  expected \(expected)  got \(got)") }
+            for (pinyin, expected, got) in stock.map({ PinyinAccuracy(set: set, got: $0).wrong }) ?? [] {
+                print("  stock miss  \(pinyin)  expected \(expected)  got \(got)")
+            }
+        }
+    }
+
+    /// The engine's first candidate after typing each sentence's pinyin (what `space` commits).
+    static func firstCandidates(_ dictionary: PinyinDictionary, set: [(String, String)]) throws -> [String] {
+        try set.map { pinyin, _ in
+            var engine = PinyinEngine(dictionary: dictionary)
+            for key in try EngineBenchStreams.keys(for: pinyin) { _ = engine.handle(key) }
+            return engine.candidates?.items.first?.text ?? ""
         }
     }
 
@@ -87,23 +101,27 @@ struct PinyinBench: ParsableCommand {
         return pairs
     }
 
-    /// Times every key of 30-letter inputs made of the set's pinyin run together.
+    /// Times every key of 30-letter inputs made of the set's pinyin run together,
+    /// on the wall clock and in this thread's CPU time.
     static func perKeyAtThirtyLetters(_ dictionary: PinyinDictionary, set: [(String, String)]) throws
-        -> EngineBenchStats
+        -> (wall: EngineBenchStats, cpu: EngineBenchStats)
     {
         let letters = Array(set.map(\.0).joined().filter { $0 != "'" })
         var samples: [UInt64] = []
+        var cpuSamples: [UInt64] = []
         var start = 0
         while start + 30 <= letters.count {
             var engine = PinyinEngine(dictionary: dictionary)
             for key in try EngineBenchStreams.keys(for: String(letters[start..<(start + 30)])) {
                 let began = MonotonicClock.nanoseconds()
+                let cpuBegan = EmojiBench.threadCPU()
                 _ = engine.handle(key)
                 samples.append(MonotonicClock.nanoseconds() - began)
+                cpuSamples.append(EmojiBench.threadCPU() - cpuBegan)
             }
             start += 30
         }
-        return EngineBenchStats(samples)
+        return (EngineBenchStats(samples), EngineBenchStats(cpuSamples))
     }
 
     /// This process's resident memory, in kilobytes (`VmRSS` of /proc/self/status).
@@ -118,6 +136,32 @@ struct PinyinBench: ParsableCommand {
             }
         }
         return 0
+    }
+}
+
+/// Top-1 whole-sentence and per-character accuracy of first candidates against a set.
+struct PinyinAccuracy {
+    var sentences = 0, exact = 0, characters = 0, rightCharacters = 0
+    /// The sentences got wrong: pinyin, expected, got.
+    var wrong: [(String, String, String)] = []
+
+    /// The accuracy of `got` (one text per sentence of `set`, in order).
+    init(set: [(String, String)], got: [String]) {
+        for ((pinyin, expected), got) in zip(set, got) {
+            let expectedCharacters = Array(expected)
+            sentences += 1
+            characters += expectedCharacters.count
+            rightCharacters += zip(expectedCharacters, Array(got)).filter { $0 == $1 }.count
+            if got == expected { exact += 1 } else { wrong.append((pinyin, expected, got)) }
+        }
+    }
+
+    func print(label: String) {
+        Swift.print(
+            "  \(label): top-1 whole sentence \(exact)/\(sentences) = "
+                + "\(EngineBench.fixed(100 * Double(exact) / Double(max(sentences, 1)), 1)) %, per character "
+                + "\(rightCharacters)/\(characters) = "
+                + "\(EngineBench.fixed(100 * Double(rightCharacters) / Double(max(characters, 1)), 1)) %")
     }
 }
 

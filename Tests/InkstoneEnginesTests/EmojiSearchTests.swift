@@ -12,6 +12,38 @@ import Testing
         index.search(query).prefix(9).map(\.text)
     }
 
+    @Test func theLastWordIsReadAsWordsReadsIt() {
+        let names = [
+            "red heart", "heart decoration", "Thumbs Up", "thumbs up: light skin tone", "family: woman, woman, girl",
+            "flag: Côte d’Ivoire", "keycap: #", "  heart  ", "", "-", "heart.", "HEART", "O.K. hand", "A_B",
+            "smile\t", "É heart",
+        ]
+        for name in names {
+            for word in ["heart", "up", "tone", "girl", "ivoire", "d'ivoire", "#", "hand", "b", "smile", "é"] {
+                #expect(
+                    EmojiSearchKey.lastWord(of: name, is: word) == (EmojiSearchKey.words(name).last == word),
+                    "\(name) / \(word)")
+            }
+        }
+        #expect(EmojiSearchKey.lastWord(of: "Red HEART", is: "heart"))
+        #expect(!EmojiSearchKey.lastWord(of: "heart decoration", is: "heart"))
+    }
+
+    @Test func aSymbolNamedExactlyComesFirst() {
+        // Arrows, Greek, mathematical operators and box drawing: many names share their words.
+        let values = Array(0x2190...0x21FF) + Array(0x391...0x3C9) + Array(0x2200...0x22FF) + Array(0x2500...0x257F)
+        for value in values {
+            // Hyphenated names cannot be typed exactly (`-` separates words): they rank by their words.
+            guard let scalar = Unicode.Scalar(UInt32(value)), let name = scalar.properties.name, !name.contains("-")
+            else { continue }
+            let found = SymbolNameIndex.shared.search(words: EmojiSearchKey.words(name), limit: 200).map(\.text)
+            // Emoji are not in this index (CLDR names them).
+            guard found.contains(String(scalar)) else { continue }
+            #expect(found.first == String(scalar), "\(name)")
+        }
+        #expect(SymbolNameIndex.shared.search(words: ["rightwards", "arrow"], limit: 1).first?.text == "→")
+    }
+
     @Test func englishIsRead() {
         #expect(Self.english.locales == ["en"])
         #expect(Self.english.keyCount > 5000)

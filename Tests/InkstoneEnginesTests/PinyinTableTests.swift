@@ -30,6 +30,20 @@ import Testing
         #expect(PinyinTableSource.abbreviationKey(["zhong", "guo"]) == "*zg")
     }
 
+    @Test func weightsInExponentFormAreRead() {
+        // rime writes its largest weights so (`的	de	4.82148e+06`): they are the commonest characters.
+        let rows = PinyinTableSource.rows(
+            fromBytes: Array("的\tde\t4.82148e+06\n了\tle\t1.5E3\n得\tde\t2e-1\n地\tde\t7e\n底\tde\t1e999\n".utf8))
+        let weights = Dictionary(uniqueKeysWithValues: rows.map { ($0.entry.text, $0.entry.weight) })
+        #expect(weights["的"] == 4_821_480)
+        #expect(weights["了"] == 1_500)
+        #expect(abs((weights["得"] ?? 0) - 0.2) < 1e-12)
+        #expect(weights["地"] == 7, "an exponent without digits is no exponent")
+        #expect(weights["底"] == 0, "a weight too large for a Double counts as none")
+        let table = SortedReadingTable(rows: rows)
+        #expect(table.entries(for: "de").map(\.text) == ["的", "地", "得", "底"])
+    }
+
     @Test func aMissingFileHasNoRows() {
         #expect(PinyinTableSource.rows(from: "/nonexistent/luna_pinyin.table.txt").isEmpty)
         #expect(PinyinDictionary.shared(path: "/nonexistent/luna_pinyin.table.txt") == nil)

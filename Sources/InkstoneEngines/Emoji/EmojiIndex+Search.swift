@@ -87,7 +87,7 @@ extension EmojiIndex {
     /// Whether the last word of `name` is `word`.
     static func endsWith(_ name: String?, _ word: String) -> Bool {
         guard let name else { return false }
-        return EmojiSearchKey.words(name).last == word
+        return EmojiSearchKey.lastWord(of: name, is: word)
     }
 
     /// Whether `text` holds a skin-tone modifier (U+1F3FB…U+1F3FF) after another character.

@@ -26,16 +26,41 @@ public enum EmojiSearchKey {
         var words: [String] = []
         var current: [UInt8] = []
         for byte in text.utf8 {
-            switch byte {
-            case 0x09...0x0D, 0x20, 0x22, 0x28, 0x29, 0x2C, 0x2D, 0x2E, 0x3A, 0x5F:  // white space " ( ) , - . : _
+            if isASCIISeparator(byte) {
                 if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
                 current.removeAll(keepingCapacity: true)
-            case 0x41...0x5A: current.append(byte + 0x20)
-            default: current.append(byte)
+            } else {
+                current.append(lowercased(byte))
             }
         }
         if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
+    }
+
+    /// Whether an ASCII byte separates words: white space, `"`, `(`, `)`, `,`, `-`, `.`, `:`, `_`.
+    private static func isASCIISeparator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x09...0x0D, 0x20, 0x22, 0x28, 0x29, 0x2C, 0x2D, 0x2E, 0x3A, 0x5F: true
+        default: false
+        }
+    }
+
+    /// An ASCII byte in lower case.
+    private static func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+
+    /// Whether the last of ``words(_:)`` of `text` is `word`; for ASCII text without
+    /// splitting it (this runs for every candidate a search sorts).
+    public static func lastWord(of text: String, is word: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return words(text).last == word }
+        var end = utf8.endIndex
+        while end > utf8.startIndex, isASCIISeparator(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        var start = end
+        while start > utf8.startIndex, !isASCIISeparator(utf8[utf8.index(before: start)]) {
+            start = utf8.index(before: start)
+        }
+        guard start < end else { return false }
+        return utf8[start..<end].elementsEqual(word.utf8) { lowercased($0) == $1 }
     }
 
     /// The words of `text` joined without separators (`Thumbs up` → `thumbsup`).

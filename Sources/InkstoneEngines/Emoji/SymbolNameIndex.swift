@@ -86,7 +86,9 @@ public final class SymbolNameIndex: Sendable {
     /// Each entry's annotation is the lower-cased name.
     public func search(words query: [String], limit: Int) -> [DictionaryEntry] {
         guard let first = query.first, limit > 0 else { return [] }
-        let exact = CharacterNames.scalar(named: query.joined(separator: " "))
+        // The name as ICU would match it (names are compared ignoring case), read from the
+        // index: asking ICU for a name it lacks scans all of its names.
+        let exactName = query.joined(separator: " ")
         var candidates: Set<Int32> = []
         for wordIndex in range(withPrefix: first) { candidates.formUnion(postings[wordIndex]) }
         for word in query.dropFirst() where !candidates.isEmpty {
@@ -99,7 +101,7 @@ public final class SymbolNameIndex: Sendable {
         let wholeWords = query.map { word in range(of: word).map { postings[$0] } ?? [] }
         let ranked = candidates.map { id -> (rank: (Int, Int, Int, UInt32), id: Int32) in
             let whole = wholeWords.reduce(0) { $0 + (Self.sortedContains($1, id) ? 1 : 0) }
-            let isExact = scalars[Int(id)] == exact
+            let isExact = names[Int(id)] == exactName
             return ((isExact ? 0 : 1, query.count - whole, Int(wordCounts[Int(id)]), scalars[Int(id)].value), id)
         }
         return ranked.sorted { $0.rank < $1.rank }.prefix(limit).map { item in

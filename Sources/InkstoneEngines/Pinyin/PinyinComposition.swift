@@ -140,7 +140,7 @@ struct StartWords {
         while let run = stack.popLast(), budget > 0 {
             budget -= 1
             guard let edge = run.last else { continue }
-            let (words, mayExtend) = dictionary.words(for: run, learning: learning)
+            let (words, mayExtend) = dictionary.words(for: run, learning: learning, keepingAll: keepingAll)
             if let top = words.first, top.score > (bestByEnd[edge.end]?.word.score ?? -.infinity) {
                 bestByEnd[edge.end] = (top, run)
             }

@@ -6,58 +6,75 @@ extension PinyinDictionary {
     /// tried, at most ``maximumSpellings``); runs with an abbreviated edge look up
     /// the abbreviation key and keep the words whose syllables fit every edge.
     /// A lone abbreviated edge offers the best characters of each syllable it may complete to.
-    func words(for run: [PinyinEdge], learning: (any CandidateLearning)?) -> (words: [PinyinWord], mayExtend: Bool) {
+    /// With `keepingAll` false only the best word is returned (what the sentence
+    /// needs from every position but the first), without making the others.
+    func words(for run: [PinyinEdge], learning: (any CandidateLearning)?, keepingAll: Bool = true)
+        -> (words: [PinyinWord], mayExtend: Bool)
+    {
         guard let first = run.first, let last = run.last else { return ([], false) }
-        let abbreviated = run.filter(\.isAbbreviated).count
+        let abbreviated = run.reduce(0) { $0 + ($1.isAbbreviated ? 1 : 0) }
         let penalty = Double(abbreviated) * Self.abbreviationPenalty
         var found: [PinyinWord] = []
         var mayExtend = false
-        func add(_ entries: [DictionaryEntry], reading: String, learnt: [String]) {
+        /// Offers the entry at `index` of `lookup` (or a learnt text) scoring `entryScore`.
+        func offer(_ entry: DictionaryEntry, reading: String, score entryScore: Double) {
+            let total = entryScore - penalty
+            // Only the first best is kept: the order a stable sort of all of them gives.
+            if !keepingAll, let best = found.first, best.score >= total { return }
+            let word = PinyinWord(
+                text: entry.text, reading: entry.annotation ?? reading, start: first.start, end: last.end,
+                score: total, isAbbreviated: abbreviated > 0)
+            if keepingAll { found.append(word) } else { found = [word] }
+        }
+        /// Offers `lookup`'s entries from `indices` (best first), the learnt ones for `reading` first.
+        func add(_ lookup: PinyinLookupCache.Lookup, indices: [Int], reading: String, learnt: [String]) {
+            guard !learnt.isEmpty, let learning else {
+                // Entries come best first: without learning only the first can be the best.
+                for index in keepingAll ? indices : Array(indices.prefix(1)) {
+                    offer(lookup.entries[index], reading: reading, score: lookup.scores[index])
+                }
+                return
+            }
             // A learnt text outranks the table's best for its reading; a learnt
             // phrase (several syllables) also outranks any split of it.
+            let entries = learning.ranked(indices.map { lookup.entries[$0] }, for: reading)
             let top = entries.map { score(weight: $0.weight) }.max() ?? score(weight: 0)
             let learntScore =
                 reading.contains(" ") ? max(top + Self.learntBonus, Self.learntPhraseScore) : top + Self.learntBonus
             for (index, entry) in entries.enumerated() {
-                let entryScore =
-                    index < learnt.count
-                    ? learntScore - Double(index) * 0.01 : score(weight: entry.weight)
-                found.append(
-                    PinyinWord(
-                        text: entry.text, reading: entry.annotation ?? reading, start: first.start, end: last.end,
-                        score: entryScore - penalty, isAbbreviated: abbreviated > 0))
+                offer(
+                    entry, reading: reading,
+                    score: index < learnt.count ? learntScore - Double(index) * 0.01 : score(weight: entry.weight))
             }
         }
         if abbreviated == 0 {
             for syllables in Self.product(run.map(\.syllables), limit: Self.maximumSpellings) {
                 let key = syllables.joined(separator: " ")
-                var entries = table.entries(for: key)
-                let learnt = learning?.learned(for: key) ?? []
-                if let learning, !learnt.isEmpty { entries = learning.ranked(entries, for: key) }
-                add(entries, reading: key, learnt: learnt)
-                if !mayExtend { mayExtend = hasLonger(than: key, separator: " ") }
+                let lookup = syllableLookup(key)
+                add(lookup, indices: Array(lookup.entries.indices), reading: key, learnt: learning?.learned(for: key) ?? [])
+                if lookup.hasLonger { mayExtend = true }
             }
         } else if run.count == 1 {
             for syllable in first.syllables {
+                let lookup = syllableLookup(syllable)
                 add(
-                    Array(table.entries(for: syllable).prefix(Self.completionsPerSyllable)), reading: syllable,
-                    learnt: [])
+                    lookup, indices: Array(lookup.entries.indices.prefix(Self.completionsPerSyllable)),
+                    reading: syllable, learnt: [])
             }
             mayExtend = true
         } else {
             for letters in Self.product(run.map(\.firstLetters), limit: Self.maximumSpellings) {
-                let key = PinyinTableSource.abbreviationMark + String(letters)
-                let fitting = table.entries(for: key).prefix(Self.abbreviationScanLimit).filter { entry in
-                    guard let reading = entry.annotation else { return false }
-                    let syllables = reading.split(separator: " ")
-                    return syllables.count == run.count
-                        && zip(syllables, run).allSatisfy { $1.syllableSet.contains(String($0)) }
+                let lookup = abbreviationLookup(PinyinTableSource.abbreviationMark + String(letters))
+                let fitting = lookup.entries.indices.filter { index in
+                    let syllables = lookup.syllables[index]
+                    return lookup.entries[index].annotation != nil && syllables.count == run.count
+                        && zip(syllables, run).allSatisfy { $1.syllableSet.contains($0) }
                 }
-                add(fitting, reading: "", learnt: [])
-                if !mayExtend { mayExtend = hasLongerAbbreviation(than: key) }
+                add(lookup, indices: fitting, reading: "", learnt: [])
+                if lookup.hasLonger { mayExtend = true }
             }
         }
-        found.sort { $0.score > $1.score }
+        if keepingAll { found.sort { $0.score > $1.score } }
         return (found, mayExtend)
     }
 

@@ -12,6 +12,8 @@ public final class PinyinDictionary: Sendable {
     public let table: any ReadingTable
     /// ln of the sum of the table's weights.
     let logTotal: Double
+    /// The table's answers decoded so far.
+    let lookups = PinyinLookupCache()
 
     /// The longest word looked up, in syllables.
     public static let maximumWordSyllables = 8
@@ -21,9 +23,17 @@ public final class PinyinDictionary: Sendable {
     /// spelt out win over ones read into initials.
     static let abbreviationPenalty = 6.0
 
-    /// A dictionary over `table` (rows as ``PinyinTableSource/rows(from:)`` makes them).
-    public init(table: any ReadingTable) {
+    /// What each word of a sentence costs beyond its probability, in nats: more
+    /// favours fewer, longer words.
+    public let wordCost: Double
+    /// The ``wordCost`` the engines use (the best on the bench's sentence set).
+    public static let defaultWordCost = 0.0
+
+    /// A dictionary over `table` (rows as ``PinyinTableSource/rows(from:)`` makes them),
+    /// each word costing `wordCost` beyond its probability.
+    public init(table: any ReadingTable, wordCost: Double = defaultWordCost) {
         self.table = table
+        self.wordCost = wordCost
         let total = table.entries(for: PinyinTableSource.totalReading).first?.weight ?? 0
         logTotal = log(max(total, 1))
     }
@@ -42,18 +52,20 @@ public final class PinyinDictionary: Sendable {
     }
 
     /// The dictionary over the table at `path`, or nil when it has no rows.
-    public static func load(path: String) -> PinyinDictionary? {
+    public static func load(path: String, wordCost: Double = defaultWordCost) -> PinyinDictionary? {
         guard access(path, R_OK) == 0 else { return nil }
         let table = ReadingTableCache.load(
-            name: "luna-pinyin", source: path, formatVersion: PinyinTableSource.formatVersion
+            // One file per parser version: builds of different versions side by side do not rebuild each other's.
+            name: "luna-pinyin.v\(PinyinTableSource.formatVersion)", source: path,
+            formatVersion: PinyinTableSource.formatVersion
         ) { PinyinTableSource.rows(from: path) }
         // The table always holds the #total row; a table with nothing else has no words.
         guard table.readingCount > 1 else { return nil }
-        return PinyinDictionary(table: table)
+        return PinyinDictionary(table: table, wordCost: wordCost)
     }
 
     /// The unigram score of a word of `weight`.
-    func score(weight: Double) -> Double { log(max(weight, 0) + 1) - logTotal }
+    func score(weight: Double) -> Double { log(max(weight, 0) + 1) - logTotal - wordCost }
 
     /// Whether some reading continues `key` (a longer word may start with these syllables).
     func hasLonger(than key: String, separator: String) -> Bool {

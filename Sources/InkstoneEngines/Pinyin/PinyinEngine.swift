@@ -35,6 +35,8 @@ public struct PinyinEngine: CompositionEngine {
     var chosen: [Choice] = []
     /// What the unchosen rest of the input composes to.
     var composition: PinyinComposition?
+    /// The lattice of the unchosen rest, kept so the next key reads only what it changed.
+    var lattice: PinyinLattice?
     /// The candidates as shown (in the output script, duplicates dropped), with the words they commit.
     var shown: [PinyinWord] = []
     var list: CandidateList?
@@ -90,13 +92,14 @@ public struct PinyinEngine: CompositionEngine {
         let rest = remaining
         guard rest.contains(where: { $0 != "'" }) else {
             composition = nil
+            lattice = nil
             shown = []
             list = nil
             return
         }
-        let made = PinyinComposition(
-            lattice: PinyinLattice(String(rest), speller: speller), dictionary: dictionary,
-            learning: learning)
+        let read = PinyinLattice(String(rest), speller: speller, reusing: lattice)
+        let made = PinyinComposition(lattice: read, dictionary: dictionary, learning: learning)
+        lattice = read
         composition = made
         var seen: Set<String> = []
         shown = []
@@ -115,6 +118,7 @@ public struct PinyinEngine: CompositionEngine {
         input = ""
         chosen = []
         composition = nil
+        lattice = nil
         shown = []
         list = nil
     }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The pinyin dictionary's source: rime's compiled luna_pinyin table
 /// (Debian `rime-data-luna-pinyin`), one `text<TAB>syllables<TAB>weight` row a
 /// line (`中國	zhong guo	107458`), Traditional characters, `#` comments.
@@ -17,7 +19,7 @@ public enum PinyinTableSource {
     public static let package = "rime-data-luna-pinyin"
     /// The version of what ``rows(from:)`` yields; bump it when the parser changes,
     /// so compiled tables cached from an older parser are rebuilt.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
     /// The first character of abbreviation keys (no syllable starts with it).
     public static let abbreviationMark = "*"
     /// The reading whose one entry carries the sum of the table's weights.
@@ -75,13 +77,16 @@ public enum PinyinTableSource {
         return rows
     }
 
-    /// A decimal weight (`107458`, `12.5`); what follows the digits is ignored.
+    /// A decimal weight (`107458`, `12.5`, `1.49585e+06` as rime writes the largest);
+    /// what follows the number is ignored.
     static func parseWeight(_ digits: ArraySlice<UInt8>) -> Double {
         var whole = 0.0
         var fraction = 0.0
         var scale = 1.0
         var inFraction = false
-        for byte in digits {
+        var index = digits.startIndex
+        while index < digits.endIndex {
+            let byte = digits[index]
             if byte == UInt8(ascii: ".") && !inFraction {
                 inFraction = true
             } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
@@ -94,8 +99,30 @@ public enum PinyinTableSource {
             } else {
                 break
             }
+            index += 1
         }
-        return whole + fraction
+        return (whole + fraction) * exponentScale(digits[index...])
+    }
+
+    /// 10 to the power of an exponent (`e+06`, `E-3`) at the start of `bytes`; 1 when there is none.
+    private static func exponentScale(_ bytes: ArraySlice<UInt8>) -> Double {
+        var index = bytes.startIndex
+        guard index < bytes.endIndex, bytes[index] | 0x20 == UInt8(ascii: "e") else { return 1 }
+        index += 1
+        var negative = false
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var exponent = 0
+        var digits = 0
+        while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), exponent < 400 {
+            exponent = exponent * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            digits += 1
+            index += 1
+        }
+        guard digits > 0 else { return 1 }
+        return pow(10, Double(negative ? -exponent : exponent))
     }
 
     /// One line's text, syllables and weight, or nil when the line is not a row.
@@ -112,7 +139,8 @@ public enum PinyinTableSource {
             weight = parseWeight(rest[(secondTab + 1)...])
         }
         return (
-            String(decoding: line[..<firstTab], as: UTF8.self), String(decoding: code, as: UTF8.self), max(weight, 0)
+            String(decoding: line[..<firstTab], as: UTF8.self), String(decoding: code, as: UTF8.self),
+            weight.isFinite ? max(weight, 0) : 0
         )
     }
 }

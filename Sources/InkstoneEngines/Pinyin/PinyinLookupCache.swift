@@ -1,0 +1,62 @@
+import Synchronization
+
+/// The table lookups of one pinyin dictionary, decoded once and kept: typing a
+/// letter recomposes the whole input, which asks again for nearly every key the
+/// previous letter asked for. Entries come decoded with their unigram scores, and
+/// with whether a longer key continues them. Shared by every engine over the
+/// dictionary (the table never changes); at ``capacity`` keys it starts over.
+final class PinyinLookupCache: Sendable {
+    /// The entries of one key, best first, each with its score and (for
+    /// abbreviation keys) its syllables.
+    struct Lookup: Sendable {
+        var entries: [DictionaryEntry]
+        var scores: [Double]
+        /// The syllables of each entry (abbreviation keys only; empty otherwise).
+        var syllables: [[String]]
+        /// Whether some longer key starts with this one.
+        var hasLonger: Bool
+    }
+
+    /// How many keys are kept before the cache starts over (bounded memory).
+    static let capacity = 20_000
+
+    private let lookups = Mutex<[String: Lookup]>([:])
+
+    /// The lookup of `key`, made by `make` the first time.
+    func lookup(_ key: String, make: () -> Lookup) -> Lookup {
+        if let known = lookups.withLock({ $0[key] }) { return known }
+        let made = make()
+        lookups.withLock { lookups in
+            if lookups.count >= Self.capacity { lookups.removeAll(keepingCapacity: true) }
+            lookups[key] = made
+        }
+        return made
+    }
+
+    /// How many keys are kept now.
+    var count: Int { lookups.withLock { $0.count } }
+}
+
+extension PinyinDictionary {
+    /// The entries of a syllable key (`zhong guo`), with whether a longer word starts with these syllables.
+    func syllableLookup(_ key: String) -> PinyinLookupCache.Lookup {
+        lookups.lookup(key) {
+            let entries = table.entries(for: key)
+            return PinyinLookupCache.Lookup(
+                entries: entries, scores: entries.map { score(weight: $0.weight) }, syllables: [],
+                hasLonger: hasLonger(than: key, separator: " "))
+        }
+    }
+
+    /// The first ``abbreviationScanLimit`` entries of an abbreviation key (`*zg`)
+    /// with their syllables, and whether a longer abbreviation key starts with it.
+    func abbreviationLookup(_ key: String) -> PinyinLookupCache.Lookup {
+        lookups.lookup(key) {
+            let entries = Array(table.entries(for: key).prefix(Self.abbreviationScanLimit))
+            return PinyinLookupCache.Lookup(
+                entries: entries, scores: entries.map { score(weight: $0.weight) },
+                syllables: entries.map { ($0.annotation ?? "").split(separator: " ").map(String.init) },
+                hasLonger: hasLongerAbbreviation(than: key))
+        }
+    }
+}
