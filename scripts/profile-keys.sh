@@ -12,7 +12,8 @@
 #
 # With PROFILE=callgrind the program runs under valgrind and the instruction
 # counts of the measured calls (warm-up excluded) are written to
-# $OUT/callgrind.out and summarised (callgrind_annotate); divide by N.
+# $OUT/callgrind.out and summarised (callgrind_annotate); divide by N. The
+# program is profiled as a copy without debug info (objcopy --strip-debug).
 #
 #   scripts/profile-keys.sh .build/release/inkstoned [N] [METHOD]
 #   ENGINE=direct PROFILE=callgrind scripts/profile-keys.sh .build/release/inkstoned 2000
@@ -35,6 +36,12 @@ else
     set -- "$program" --address "$address"
 fi
 if [ "${PROFILE:-}" = callgrind ]; then
+    # Valgrind cannot read the DWARF 5 debug info of a Swift release build: profile a
+    # copy without it (the symbol table stays, so functions keep their names).
+    stripped="$out/$(basename "$program")-nodebug"
+    objcopy --strip-debug "$program" "$stripped"
+    shift
+    set -- "$stripped" "$@"
     valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out/callgrind.out" \
         "$@" 2>"$out/valgrind.log" &
 else
