@@ -1,64 +1,95 @@
 #!/bin/sh
 # Where the daemon's time per key goes: starts a private dbus-daemon and the
-# given inkstoned, types N Hangul keys (press and release, g k s r m f space)
-# into a default context through METHOD (ProcessKeyEvent or
-# ProcessKeyEventReporting), one call at a time as a client would, and prints
-# the daemon's CPU time per key. With PROFILE=callgrind the daemon runs under
-# valgrind and the instruction counts of the typed keys (warm-up excluded)
-# are written to $OUT/callgrind.out and summarised (callgrind_annotate).
+# given inkstoned, types N keys (press and release) into a default context
+# through METHOD (ProcessKeyEvent or ProcessKeyEventReporting), one call at a
+# time as a client would, and prints the daemon's CPU time per key event.
+# ENGINE picks the engine (hangul, the default, types g k s r m f space;
+# direct types i n k s t o n e).
+#
+# METHOD Echo profiles the baseline instead: PROGRAM is then inkstone-bench,
+# whose raw libdbus echo service (`inkstone-bench echo-service`) answers N
+# Echo calls, so the two figures can be set side by side.
+#
+# With PROFILE=callgrind the program runs under valgrind and the instruction
+# counts of the measured calls (warm-up excluded) are written to
+# $OUT/callgrind.out and summarised (callgrind_annotate); divide by N. The
+# program is profiled as a copy without debug info (objcopy --strip-debug).
 #
 #   scripts/profile-keys.sh .build/release/inkstoned [N] [METHOD]
+#   ENGINE=direct PROFILE=callgrind scripts/profile-keys.sh .build/release/inkstoned 2000
+#   PROFILE=callgrind scripts/profile-keys.sh .build/release/inkstone-bench 2000 Echo
 set -eu
-daemon=$1
+program=$1
 keys=${2:-20000}
 method=${3:-ProcessKeyEvent}
+engine=${ENGINE:-hangul}
 out=${OUT:-${TMPDIR:-/tmp}/inkstone-profile}
 mkdir -p "$out"
 set -- $(dbus-daemon --session --print-address=1 --fork --print-pid=1 --nopidfile | head -2)
 address=$1
 buspid=$2
 daemonpid=
-trap 'kill "$daemonpid" 2>/dev/null; kill "$buspid" 2>/dev/null' EXIT
-if [ "${PROFILE:-}" = callgrind ]; then
-    valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out/callgrind.out" \
-        "$daemon" --address "$address" 2>"$out/valgrind.log" &
+trap 'kill "$daemonpid" 2>/dev/null || true; kill "$buspid" 2>/dev/null || true' EXIT
+if [ "$method" = Echo ]; then
+    set -- "$program" echo-service --address "$address"
 else
-    "$daemon" --address "$address" 2>"$out/daemon.log" &
+    set -- "$program" --address "$address"
+fi
+if [ "${PROFILE:-}" = callgrind ]; then
+    # Valgrind cannot read the DWARF 5 debug info of a Swift release build: profile a
+    # copy without it (the symbol table stays, so functions keep their names).
+    stripped="$out/$(basename "$program")-nodebug"
+    objcopy --strip-debug "$program" "$stripped"
+    shift
+    set -- "$stripped" "$@"
+    valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out/callgrind.out" \
+        "$@" 2>"$out/valgrind.log" &
+else
+    "$@" 2>"$out/daemon.log" &
 fi
 daemonpid=$!
-/usr/bin/python3 -P - "$address" "$keys" "$method" "$daemonpid" "${PROFILE:-}" <<'PY'
+/usr/bin/python3 -P - "$address" "$keys" "$method" "$daemonpid" "${PROFILE:-}" "$engine" <<'PY'
 import os, subprocess, sys, time
 import dbus, dbus.bus
-address, keys, method, pid, profile = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+address, keys, method, pid, profile, engine = sys.argv[1:7]
+keys = int(keys)
 bus = dbus.bus.BusConnection(address)
+name = "org.inkstone.BenchEcho" if method == "Echo" else "org.inkstone.Inkstone1"
 for _ in range(3000):
-    if bus.name_has_owner("org.inkstone.Inkstone1"): break
+    if bus.name_has_owner(name): break
     time.sleep(0.1)
-service = bus.get_object("org.inkstone.Inkstone1", "/org/inkstone/Inkstone1")
-path = service.NewInputContext(["engine=hangul"], dbus_interface="org.inkstone.Inkstone1")
-context = dbus.Interface(bus.get_object("org.inkstone.Inkstone1", path), "org.inkstone.InputContext1")
-call = getattr(context, method)
-symbols = [ord(c) for c in "gksrmf "]
+if method == "Echo":
+    echo = dbus.Interface(bus.get_object(name, "/"), name).Echo
+    def call_once(i):
+        echo("こんにちは hello", signature="s")
+else:
+    service = bus.get_object(name, "/org/inkstone/Inkstone1")
+    path = service.NewInputContext([f"engine={engine}"], dbus_interface="org.inkstone.Inkstone1")
+    context = dbus.Interface(bus.get_object(name, path), "org.inkstone.InputContext1")
+    call = getattr(context, method)
+    symbols = [ord(c) for c in ("gksrmf " if engine == "hangul" else "inkstone")]
+    def call_once(i):
+        sym = symbols[(i // 2) % len(symbols)]
+        call(dbus.UInt32(sym), dbus.UInt32(0), dbus.UInt32(0), dbus.Boolean(i % 2 == 1), dbus.UInt32(0))
 def cpu():
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-def type_keys(n):
-    for i in range(n):
-        sym = symbols[(i // 2) % len(symbols)]
-        call(dbus.UInt32(sym), dbus.UInt32(0), dbus.UInt32(0), dbus.Boolean(i % 2 == 1), dbus.UInt32(0))
-type_keys(200)
+def run(n):
+    for i in range(n): call_once(i)
+run(200)
 if profile == "callgrind":
     subprocess.run(["callgrind_control", "-i", "on", pid], check=True, capture_output=True)
 start = cpu()
-type_keys(keys)
+run(keys)
 spent = cpu() - start
 if profile == "callgrind":
     subprocess.run(["callgrind_control", "-d", pid], check=True, capture_output=True)
     subprocess.run(["callgrind_control", "-i", "off", pid], check=True, capture_output=True)
-print(f"{method}: {keys} key events, daemon CPU {spent * 1e6 / keys:.1f} µs per event")
+label = "Echo" if method == "Echo" else f"{method} ({engine})"
+print(f"{label}: {keys} calls, CPU {spent * 1e6 / keys:.1f} µs per call")
 PY
 if [ "${PROFILE:-}" = callgrind ]; then
     sleep 1
     dump=$(ls -t "$out"/callgrind.out* | head -1)
-    callgrind_annotate --inclusive=yes "$dump" 2>/dev/null | head -40
+    callgrind_annotate --inclusive=yes "$dump" 2>/dev/null | head -60
 fi

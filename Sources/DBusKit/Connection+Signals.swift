@@ -4,14 +4,17 @@ extension Connection {
     /// Emits a signal; with a `destination` it goes to that peer only (unicast).
     ///
     /// Throws `InvalidArgs` for an invalid path, name or destination, or a
-    /// value the writer refused; nothing is sent then.
+    /// value the writer refused; nothing is sent then. Returns the signal sent
+    /// (e.g. to send a ``Message/copy(path:destination:)`` of it to another recipient).
+    @discardableResult
     public func emitSignal(
         path: String, interface: String, member: String, destination: String?,
         _ body: (inout MessageWriter) throws -> Void = { _ in }
-    ) throws {
+    ) throws -> Message {
         let signal = try Message.makeSignal(path: path, interface: interface, member: member, destination: destination)
         try signal.write(body)
         try send(signal)
+        return signal
     }
 
     /// Emits `org.freedesktop.DBus.Properties.PropertiesChanged` for `interface` at `path`.

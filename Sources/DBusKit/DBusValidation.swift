@@ -41,7 +41,32 @@ public enum DBusValidation {
 
     /// Throws unless `signature` is exactly one complete type (as a variant or array element needs).
     public static func singleType(_ signature: String) throws(DBusKitError) {
+        if isBasicTypeOrVariant(signature) { return }
         try check(signature, what: "single-type signature") { dbus_signature_validate_single($0, $1) }
+    }
+
+    /// Throws unless `elementSignature` is one complete type an array may hold (a
+    /// dict entry `{…}` included), i.e. unless `"a" + elementSignature` is a single type.
+    public static func arrayElement(_ elementSignature: String) throws(DBusKitError) {
+        if isBasicTypeOrVariant(elementSignature) { return }
+        try singleType("a" + elementSignature)
+    }
+
+    /// Whether `signature` is one basic type code or `v` (`s`, `x`, `t`, `b`, `v`, …): the
+    /// signature of nearly every variant and array written, recognised without a call into
+    /// libdbus (which the container still checks).
+    @inline(__always)
+    static func isBasicTypeOrVariant(_ signature: String) -> Bool {
+        let utf8 = signature.utf8
+        guard utf8.count == 1, let code = utf8.first else { return false }
+        switch code {
+        case UInt8(ascii: "y"), UInt8(ascii: "b"), UInt8(ascii: "n"), UInt8(ascii: "q"), UInt8(ascii: "i"),
+            UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "s"),
+            UInt8(ascii: "o"), UInt8(ascii: "g"), UInt8(ascii: "h"), UInt8(ascii: "v"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Throws unless `string` is something a D-Bus string can carry. A Swift

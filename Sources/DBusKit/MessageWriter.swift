@@ -85,7 +85,11 @@ public struct MessageWriter {
         if let signature {
             do {
                 // An array's element may be a dict entry, complete only inside the array.
-                try DBusValidation.singleType(type == CDBUS_TYPE_ARRAY ? "a" + signature : signature)
+                if type == CDBUS_TYPE_ARRAY {
+                    try DBusValidation.arrayElement(signature)
+                } else {
+                    try DBusValidation.singleType(signature)
+                }
             } catch {
                 message.recordWriteFailure(error)
                 return

@@ -15,10 +15,30 @@ public enum ObjectPaths {
 
     /// The id at the end of `path` under `subtree`; `UnknownObject` otherwise.
     public static func id(of path: String, under subtree: String) throws(InkstoneError) -> UInt64 {
-        let prefix = subtree + "/"
-        guard path.hasPrefix(prefix), let id = UInt64(path.dropFirst(prefix.count)), id > 0 else {
-            throw .unknownObject("no object at \(path)")
-        }
+        guard let id = parseID(path, under: subtree) else { throw .unknownObject("no object at \(path)") }
         return id
+    }
+
+    /// The decimal id after `subtree + "/"` in `path`, nil unless it is all digits, above 0
+    /// and fits 64 bits. Reads the bytes in place: every call to a context parses its path.
+    static func parseID(_ path: String, under subtree: String) -> UInt64? {
+        var path = path
+        var subtree = subtree
+        return path.withUTF8 { pathBytes -> UInt64? in
+            subtree.withUTF8 { prefix -> UInt64? in
+                guard pathBytes.count > prefix.count + 1, pathBytes[prefix.count] == UInt8(ascii: "/"),
+                    pathBytes[..<prefix.count].elementsEqual(prefix)
+                else { return nil }
+                var id: UInt64 = 0
+                for byte in pathBytes[(prefix.count + 1)...] {
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                    let (times10, overflow) = id.multipliedReportingOverflow(by: 10)
+                    let (sum, carry) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+                    guard !overflow, !carry else { return nil }
+                    id = sum
+                }
+                return id > 0 ? id : nil
+            }
+        }
     }
 }

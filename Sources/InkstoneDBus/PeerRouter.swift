@@ -37,17 +37,36 @@ final class PeerRouter: Sendable {
     }
 
     /// Sends a signal to `peer` only (never broadcast); a failure or a missing route is logged, not thrown.
+    /// Returns the signal sent, nil when none was.
+    @discardableResult
     func emit(
         to peer: String, path: String, interface: String, member: String,
         _ body: (inout MessageWriter) throws -> Void = { _ in }
-    ) {
+    ) -> Message? {
+        guard let route = route(to: peer) else {
+            if !peer.isEmpty { logger.debug("signal \(member) at \(path) dropped: \(peer) is gone") }
+            return nil
+        }
+        do {
+            return try route.connection.emitSignal(
+                path: path, interface: interface, member: member, destination: route.destination, body)
+        } catch {
+            logger.info("signal \(member) at \(path) to \(peer) not sent: \(error)")
+            return nil
+        }
+    }
+
+    /// Sends `peer` a copy of `signal` (one sent to another peer) at `path`: the
+    /// same member and arguments without writing them again. A failure or a
+    /// missing route is logged, not thrown.
+    func emitCopy(of signal: Message, to peer: String, path: String) {
+        let member = signal.member ?? "?"
         guard let route = route(to: peer) else {
             if !peer.isEmpty { logger.debug("signal \(member) at \(path) dropped: \(peer) is gone") }
             return
         }
         do {
-            try route.connection.emitSignal(
-                path: path, interface: interface, member: member, destination: route.destination, body)
+            try route.connection.send(try signal.copy(path: path, destination: route.destination))
         } catch {
             logger.info("signal \(member) at \(path) to \(peer) not sent: \(error)")
         }

@@ -38,10 +38,23 @@ final class SignalNotifier: NotificationSink, @unchecked Sendable {
     func endOfChange() { flush() }
 
     /// Sends each coalescing context its `Notifications` signal for the call.
+    /// Views whose notifications equal the previous view's (observers of one
+    /// document in the same unit) get a copy of its signal, readdressed, instead
+    /// of the same arguments written again.
     func flush() {
         guard !pending.isEmpty else { return }
+        var previous: (notifications: [Notification], signal: Message)?
         for (context, notifications) in pending {
-            emit("Notifications", for: context) { $0.appendNotifications(notifications) }
+            guard !context.listener.isEmpty else { continue }
+            if let previous, previous.notifications == notifications {
+                router.emitCopy(of: previous.signal, to: context.listener, path: path(of: context))
+                continue
+            }
+            let signal = router.emit(
+                to: context.listener, path: path(of: context), interface: InputContextObject.interface,
+                member: "Notifications"
+            ) { $0.appendNotifications(notifications) }
+            previous = signal.map { (notifications, $0) }
         }
         pending.removeAll(keepingCapacity: true)
         if paths.count > 4096 { paths.removeAll(keepingCapacity: true) }

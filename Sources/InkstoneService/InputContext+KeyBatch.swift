@@ -93,6 +93,7 @@ private struct BatchState {
         let shared = context.shared
         shared.document.restore(document)
         context.engine = engine
+        context.surroundingStamp = nil
         context.candidates = candidates
         shared.ticketOwners = ticketOwners
         for (other, properties) in publishedProperties { other.publishedProperties = properties }

@@ -14,7 +14,7 @@ extension InputContext {
             try setEngine(next)
             return true
         }
-        if engine.needsSurroundingText { engine.setSurroundingText(textBeforeCaret()) }
+        if engine.needsSurroundingText { updateSurroundingText() }
         defersProperties = true
         defer {
             defersProperties = false
@@ -38,6 +38,7 @@ extension InputContext {
             id: id, settings: service.engineSettings, learning: Self.learning(options: options, service: service))
         try apply(engine.commitAndReset())
         engine = next
+        surroundingStamp = nil
         service.publishProperties(of: shared)
     }
 
@@ -210,12 +211,20 @@ extension InputContext {
         return end
     }
 
-    /// Up to 32 graphemes before the caret (for engines that look back).
-    private func textBeforeCaret() -> String {
+    /// Hands the engine the text before the caret, unless neither the text nor the caret
+    /// moved since it last got it (a key's release, a key the engine ignored).
+    private func updateSurroundingText() {
+        let caret = view.selectedRange?.start ?? view.markedRange?.start
+        let stamp = SurroundingStamp(revision: shared.document.revision, caret: caret)
+        guard stamp != surroundingStamp else { return }
+        surroundingStamp = stamp
+        engine.setSurroundingText(textBeforeCaret(caret))
+    }
+
+    /// Up to 32 graphemes before `caret` (for engines that look back).
+    private func textBeforeCaret(_ caret: Int?) -> String {
         let storage = shared.document.storage
-        guard let caret = view.selectedRange?.start ?? view.markedRange?.start,
-            let utf8Caret = try? storage.utf8Offset(of: caret, in: unit)
-        else { return "" }
+        guard let caret, let utf8Caret = try? storage.utf8Offset(of: caret, in: unit) else { return "" }
         let lower = min(utf8Caret, storage.snap(utf8Caret - 128, in: .utf8, direction: .up, toGraphemeBoundary: true))
         return storage.text(utf8Range: lower..<utf8Caret)
     }

@@ -33,6 +33,9 @@ public final class InputContext {
     public let geometry = GeometryState()
     /// Set while one call makes several steps (a key): properties are published once, at its end.
     var defersProperties = false
+    /// The revision and caret the engine last got its surrounding text at (nil: not since
+    /// it was made or restored).
+    var surroundingStamp: SurroundingStamp?
     /// The service that publishes this context's changes.
     unowned let service: InkstoneService
 
@@ -76,4 +79,10 @@ public final class InputContext {
         listener = peer
         if !kinds.contains(.properties) { publishedProperties = nil }
     }
+}
+
+/// Where an engine's surrounding text was read: the document revision and the caret.
+struct SurroundingStamp: Equatable {
+    let revision: UInt64
+    let caret: Int?
 }

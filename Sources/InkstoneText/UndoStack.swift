@@ -127,22 +127,18 @@ struct UndoStack {
     /// explicit group), without building any array: this runs on every
     /// marked-text update.
     func forEachRecordAnchor(_ body: (TextAnchor) -> Void) {
-        for group in undoGroups {
-            for edit in group.edits {
-                body(edit.start)
-                body(edit.end)
+        // Through the buffer, so no record is copied (each copy retains all its fields).
+        func visit(_ edits: [UndoEdit]) {
+            edits.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    body(buffer[index].start)
+                    body(buffer[index].end)
+                }
             }
         }
-        for group in redoGroups {
-            for edit in group.edits {
-                body(edit.start)
-                body(edit.end)
-            }
-        }
-        for edit in explicitGroup?.edits ?? [] {
-            body(edit.start)
-            body(edit.end)
-        }
+        for group in undoGroups { visit(group.edits) }
+        for group in redoGroups { visit(group.edits) }
+        if let explicitGroup { visit(explicitGroup.edits) }
     }
 
     /// Ends the current run of coalesced typing (cursor moved, other edit, …).

@@ -42,6 +42,49 @@ import Testing
         #expect(throws: DBusKitError.self) { try DBusValidation.singleType("ss") }
     }
 
+    /// One basic type code or `v` passes without libdbus; anything else is still
+    /// checked in full, as a single type and as an array element.
+    @Test func basicSignaturesPassAndOthersAreStillChecked() throws {
+        for code in ["y", "b", "n", "q", "i", "u", "x", "t", "d", "s", "o", "g", "h", "v"] {
+            try DBusValidation.singleType(code)
+            try DBusValidation.arrayElement(code)
+        }
+        try DBusValidation.arrayElement("{sv}")
+        try DBusValidation.arrayElement("(sav)")
+        for invalid in ["a", "(", "{", "z", "r", "e", "", "{sv}"] {
+            #expect(throws: DBusKitError.self, "\(invalid)") { try DBusValidation.singleType(invalid) }
+        }
+        for invalid in ["a", "(", "{", "z", "", "{s", "{vs}", "ss"] {
+            #expect(throws: DBusKitError.self, "\(invalid)") { try DBusValidation.arrayElement(invalid) }
+        }
+    }
+
+    /// A copied signal keeps its member and arguments under the new path and
+    /// destination; invalid ones are refused and the original is unchanged.
+    @Test func aCopiedSignalIsReaddressed() throws {
+        let signal = try Message.makeSignal(
+            path: "/a/1", interface: "org.example.I", member: "S", destination: ":1.1")
+        signal.write { writer in
+            writer.appendArray(of: "(sav)") { array in
+                array.appendStruct { entry in
+                    entry.append("Entry")
+                    entry.appendArray(of: "v") { $0.appendVariant(signature: "x") { $0.append(Int64(7)) } }
+                }
+            }
+        }
+        let copy = try signal.copy(path: "/a/2", destination: ":1.2")
+        #expect(copy.path == "/a/2" && copy.destination == ":1.2")
+        #expect(copy.member == "S" && copy.interface == "org.example.I" && copy.kind == .signal)
+        #expect(copy.signature == "a(sav)")
+        var original = signal.reader()
+        var copied = copy.reader()
+        #expect(try copied.readValue() == (try original.readValue()))
+        #expect(try signal.copy(path: "/a/3", destination: nil).destination == nil)
+        #expect(throws: DBusKitError.self) { try signal.copy(path: "a/3", destination: nil) }
+        #expect(throws: DBusKitError.self) { try signal.copy(path: "/a/3", destination: "p2p:1") }
+        #expect(signal.path == "/a/1" && signal.destination == ":1.1")
+    }
+
     @Test func stringsWithNULAreRefused() {
         do {
             try DBusValidation.string("a\u{0}b")

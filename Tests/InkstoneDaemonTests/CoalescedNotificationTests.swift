@@ -49,6 +49,46 @@ import Testing
         #expect(!ownMembers.contains("PropertiesChanged"), "not asked for: \(ownMembers)")
     }
 
+    /// Observers with the same notifications share one written signal (each gets a
+    /// readdressed copy): every view still gets exactly its own signal, at its own
+    /// path and to its own connection, in its own unit.
+    @Test func observersInOneUnitGetCopiesAddressedToEachOfThem() throws {
+        let running = try RunningDaemon()
+        let typist = try InkstonePeer(running)
+        let observers = try (0..<3).map { _ in try InkstonePeer(running) }
+        let document =
+            try typist.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
+        for observer in observers {
+            try typist.call(document, "Share", interface: documentInterface) { $0.append(observer.name) }
+        }
+        let typed = try typist.newContext(["document=\(document)", "notifications="])
+        let units = ["utf16", "utf16", "utf8"]
+        var views: [String] = []
+        for (observer, unit) in zip(observers, units) {
+            views.append(try observer.newContext(["document=\(document)", "notifications=text", "unit=\(unit)"]))
+        }
+        // The second peer also watches through a second context in the first unit.
+        let secondView = try observers[1].newContext(["document=\(document)", "notifications=text", "unit=utf16"])
+        for peer in [typist] + observers { _ = try peer.drainSignals() }
+
+        try typist.insert(typed, "한")
+        let revision = try typist.revision(typed)
+        let received = try observers.map { try $0.drainSignals(expanding: false) }
+        let watchers = [(0, views[0]), (1, views[1]), (1, secondView), (2, views[2])]
+        for (index, view) in watchers {
+            let observer = observers[index]
+            let seen = received[index].filter { $0.path == view }
+            #expect(seen.map(\.member) == ["Notifications"], "\(view): \(seen)")
+            #expect(seen.first?.destination == observer.name)
+            let events = entries(try #require(seen.first))
+            #expect(events.map(\.0) == ["TextWillChange", "TextDidChange"], "\(events)")
+            let newLength = view == views[2] ? 3 : 1
+            #expect(events.last?.1.first?.uint64 == revision)
+            #expect(events.last?.1.dropFirst(3).first == .int64(Int64(newLength)), "\(view): \(events)")
+        }
+        #expect(try typist.drainSignals(of: typed, expanding: false).isEmpty)
+    }
+
     @Test func theCombinedSignalPrecedesTheReply() throws {
         let running = try RunningDaemon()
         let typist = try InkstonePeer(running)

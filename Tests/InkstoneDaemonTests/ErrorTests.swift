@@ -89,6 +89,8 @@ import Testing
             ("UnknownObject", ObjectPathsForTests.context(999), "GetText", { _ in }),
             ("UnknownObject", "/org/inkstone/Inkstone1/context/0", "GetText", { _ in }),
             ("UnknownObject", "/org/inkstone/Inkstone1/context/abc", "Length", { _ in }),
+            ("UnknownObject", "/org/inkstone/Inkstone1/context/1a", "Length", { _ in }),
+            ("UnknownObject", "/org/inkstone/Inkstone1/context/18446744073709551617", "Length", { _ in }),
             ("UnknownObject", "/org/inkstone/Inkstone1/document/77", "Share", { $0.append(":1.5") }),
             ("InvalidArgument", servicePath, "NewInputContext", { $0.append(strings: ["colour=blue"]) }),
             ("InvalidArgument", servicePath, "NewInputContext", { $0.append(strings: ["unit=bytes"]) }),
