@@ -24,6 +24,12 @@ struct JapaneseBench: ParsableCommand {
     @Option(help: "The SKK dictionary.")
     var dictionary = SKKDictionary.defaultPath
 
+    @Option(help: "The language model directory (libkkc-data).")
+    var model = KkcLanguageModel.defaultDirectory
+
+    @Flag(help: "Rank by dictionary costs only, without the language model.")
+    var noModel = false
+
     @Flag(help: "Skip the kkc comparison.")
     var noKkc = false
 
@@ -37,7 +43,9 @@ struct JapaneseBench: ParsableCommand {
         guard let table = JapaneseDictionary.load(path: dictionary) else {
             throw ValidationError("\(dictionary) cannot be read (install the Debian package skkdic)")
         }
-        let converter = JapaneseConverter(table: table, learning: nil)
+        let languageModel =
+            noModel ? nil : KkcLanguageModel.load(directory: model) { print("language model: \($0)") }
+        let converter = JapaneseConverter(table: table, learning: nil, model: languageModel)
         let first = converter.convert("きょうはいいてんきです")
         let coldMilliseconds = Double(MonotonicClock.nanoseconds() - start) / 1e6
         let rssDelta = ResidentMemory.ofSelf() - rssBefore
@@ -58,7 +66,7 @@ struct JapaneseBench: ParsableCommand {
         print(
             "japanese conversion accuracy (\(set.count) sentences, \(set.reduce(0) { $0 + $1.segments.count }) segments)"
         )
-        print("  inkstone  " + JapaneseAccuracy(set: set, outputs: ours).summary)
+        print("  inkstone  " + (languageModel == nil ? "(no model) " : "") + JapaneseAccuracy(set: set, outputs: ours).summary)
         if !noKkc {
             if let kkc {
                 print("  kkc       " + JapaneseAccuracy(set: set, outputs: kkc).summary)
@@ -67,22 +75,22 @@ struct JapaneseBench: ParsableCommand {
             }
         }
 
-        let perKey = JapaneseBench.perKey(table: table)
+        let perKey = JapaneseBench.perKey(table: table, model: languageModel)
         print("japanese speed")
         print("  first conversion incl. dictionary load  \(EngineBench.fixed(coldMilliseconds, 1)) ms")
-        print("  dictionary RSS growth                   \(EngineBench.fixed(Double(rssDelta) / 1_048_576, 1)) MiB")
+        print("  dictionary + model RSS growth           \(EngineBench.fixed(Double(rssDelta) / 1_048_576, 1)) MiB")
         print(
             "  per key, 30-kana sentence (\(perKey.count) keys)  median \(EngineBench.micros(perKey.median)) µs"
                 + "  p99 \(EngineBench.micros(perKey.p99)) µs")
     }
 
     /// Every key of typing, converting and committing a 30-kana sentence, timed, many times.
-    static func perKey(table: any ReadingTable) -> EngineBenchStats {
+    static func perKey(table: any ReadingTable, model: KkcLanguageModel?) -> EngineBenchStats {
         // わたしはきのうともだちといっしょにとしょかんへいきました: 30 kana.
         let romaji = "watashihakinoutomodachitoisshonitoshokanheikimashita"
         var keys = romaji.unicodeScalars.map { KeyEvent(keysym: $0.value) }
         keys += [KeyEvent(keysym: Keysym.space), KeyEvent(keysym: Keysym.space), KeyEvent(keysym: Keysym.returnKey)]
-        var engine = JapaneseEngine(table: table, learning: nil)
+        var engine = JapaneseEngine(table: table, learning: nil, model: model)
         var samples: [UInt64] = []
         for round in 0..<60 {
             for key in keys {

@@ -1,0 +1,219 @@
+/// Sentence conversion ranked by the language model (``KkcLanguageModel``).
+///
+/// The lattice has a node for every word of the model whose reading starts at a
+/// position (`きょう/今日`, `か/書`, `ま/ま`: the model's words are short, inflections
+/// come in pieces), every SKK word the model lacks (the first ``dictionaryWordsPerReading``
+/// of a reading), what the user has learnt, function words, loanwords in katakana, and
+/// each single character. The cheapest path (Viterbi) wins: a model word costs its
+/// trigram cost (−log₁₀, backing off to the bigram and unigram; the word before the
+/// previous one is the previous node's best predecessor), any other node a fixed cost
+/// (``JapaneseModelCosts``). Each position keeps only its ``beamWidth`` cheapest nodes as
+/// predecessors. Segments are built from the path: a node joins the segment before it when
+/// it is a function word or an inflection piece in kana (`ま`, `し`, `た`).
+extension JapaneseConverter {
+    /// How many of a position's cheapest nodes the next words may follow.
+    static let beamWidth = 8
+    /// How many of a reading's SKK words join the lattice when the model lacks them.
+    static let dictionaryWordsPerReading = 3
+
+    /// One lattice node.
+    struct ModelNode {
+        var start: Int
+        var end: Int
+        var text: String
+        /// The model's word, nil for a node the model lacks.
+        var word: KkcLanguageModel.WordID?
+        /// The cost of a node the model lacks; for a model word, a bonus added to its model cost.
+        var cost: Double
+        var kind: Edge.Kind
+        var total = Double.infinity
+        /// The best predecessor's index in the node list (-1: the sentence start).
+        var previous = -1
+    }
+
+    /// `characters` converted with `model` (see ``convert(_:)``).
+    func convert(_ characters: [Character], model: KkcLanguageModel) -> [JapaneseSegment] {
+        let path = bestModelPath(characters, model: model)
+        var groups: [(start: Int, contentEnd: Int, end: Int, text: String, kind: Edge.Kind)] = []
+        for node in path {
+            let reading = String(characters[node.start..<node.end])
+            if let last = groups.last, last.end == node.start,
+                node.kind == .unknown ? last.kind == .unknown : isAttached(node, reading: reading)
+            {
+                groups[groups.count - 1].end = node.end
+                groups[groups.count - 1].text += node.text
+                if node.kind == .unknown { groups[groups.count - 1].contentEnd = node.end }
+            } else {
+                groups.append((node.start, node.end, node.end, node.text, node.kind))
+            }
+        }
+        return groups.map { group in
+            let segment = segment(
+                characters[group.start..<group.end], contentLength: group.contentEnd - group.start, kind: group.kind)
+            return Self.leading(group.text, in: segment)
+        }
+    }
+
+    /// `characters` as one segment: the model's best reading of it first.
+    func segment(_ characters: [Character], model: KkcLanguageModel) -> JapaneseSegment {
+        let path = bestModelPath(characters, model: model)
+        let text = path.map(\.text).joined()
+        let contentEnd = path.first.map { node in node.kind == .unknown ? characters.count : node.end } ?? 0
+        let kind = path.first?.kind ?? .unknown
+        return Self.leading(text, in: segment(characters[...], contentLength: contentEnd, kind: kind))
+    }
+
+    /// `segment` with `text` as its first candidate.
+    private static func leading(_ text: String, in segment: JapaneseSegment) -> JapaneseSegment {
+        var candidates = segment.candidates
+        if let found = candidates.firstIndex(where: { $0.text == text }) {
+            candidates.insert(candidates.remove(at: found), at: 0)
+        } else {
+            candidates.insert(Candidate(text: text), at: 0)
+        }
+        return JapaneseSegment(reading: segment.reading, candidates: candidates)
+    }
+
+    /// Whether a node on the path belongs to the segment before it: a function word or an
+    /// inflection piece (one mora, or a known piece) in kana.
+    private func isAttached(_ node: ModelNode, reading: String) -> Bool {
+        guard node.text == reading, Self.isHiragana(reading), node.kind != .learnt else { return false }
+        if JapaneseGrammar.functionWords.contains(reading) || JapaneseGrammar.inflectionPieces.contains(reading) {
+            return true
+        }
+        let characters = Array(reading)
+        return characters.count == 1 || (characters.count == 2 && "ゃゅょぁぃぅぇぉ".contains(characters[1]))
+    }
+
+    // MARK: The lattice
+
+    func bestModelPath(_ characters: [Character], model: KkcLanguageModel) -> [ModelNode] {
+        let count = characters.count
+        var nodes: [ModelNode] = []
+        var endingAt = [[Int]](repeating: [], count: count + 1)
+        for start in 0..<count {
+            let predecessors: [Int]
+            if start == 0 {
+                predecessors = [-1]
+            } else {
+                predecessors = Array(
+                    endingAt[start].filter { nodes[$0].total < .infinity }
+                        .sorted { nodes[$0].total < nodes[$1].total }.prefix(Self.beamWidth))
+                if predecessors.isEmpty { continue }
+            }
+            for var node in latticeNodes(from: start, in: characters, model: model) {
+                for previous in predecessors {
+                    let before = previous < 0 ? 0 : nodes[previous].total
+                    let total = before + transitionCost(from: previous, to: node, nodes: nodes, model: model)
+                    if total < node.total {
+                        node.total = total
+                        node.previous = previous
+                    }
+                }
+                endingAt[node.end].append(nodes.count)
+                nodes.append(node)
+            }
+        }
+        var best = -1
+        var bestTotal = Double.infinity
+        for index in endingAt[count] {
+            let end = ModelNode(start: count, end: count, text: "", word: model.eos, cost: 0, kind: .function)
+            let total = nodes[index].total + transitionCost(from: index, to: end, nodes: nodes, model: model)
+            if total < bestTotal {
+                bestTotal = total
+                best = index
+            }
+        }
+        var path: [ModelNode] = []
+        while best >= 0 {
+            path.append(nodes[best])
+            best = nodes[best].previous
+        }
+        return path.reversed()
+    }
+
+    /// The cost of `node` after the node `previous` (-1: the sentence start).
+    private func transitionCost(
+        from previous: Int, to node: ModelNode, nodes: [ModelNode], model: KkcLanguageModel
+    ) -> Double {
+        guard let word = node.word else { return node.cost }
+        guard previous >= 0 else { return model.bigramCost(model.bos, word) + node.cost }
+        guard let last = nodes[previous].word else { return model.unigramCost(word) + node.cost }
+        let before = nodes[previous].previous
+        let first = before < 0 ? model.bos : nodes[before].word
+        if let first { return model.trigramCost(first, last, word) + node.cost }
+        return model.bigramCost(last, word) + node.cost
+    }
+
+    /// Every node starting at `start`.
+    private func latticeNodes(from start: Int, in characters: [Character], model: KkcLanguageModel) -> [ModelNode] {
+        var nodes: [ModelNode] = []
+        var seen: Set<String> = []
+        func add(_ end: Int, _ text: String, _ word: KkcLanguageModel.WordID?, _ cost: Double, _ kind: Edge.Kind) {
+            guard seen.insert("\(end)\u{1}\(text)").inserted else { return }
+            nodes.append(ModelNode(start: start, end: end, text: text, word: word, cost: cost, kind: kind))
+        }
+        let limit = min(characters.count, start + Self.maximumWordLength)
+        let rest = String(characters[start..<limit])
+        for reading in model.readings(prefixing: rest) {
+            let end = start + reading.count
+            if let learning {
+                for text in learning.learned(for: reading) {
+                    add(end, text, model.word(reading: reading, text: text), JapaneseModelCosts.learnt, .learnt)
+                }
+            }
+            for (text, word) in model.words(reading: reading) {
+                add(end, text, word, 0, text == reading ? .kana : .word)
+            }
+        }
+        var reading = ""
+        for end in (start + 1)...limit {
+            reading.append(characters[end - 1])
+            if let learning {
+                for text in learning.learned(for: reading) {
+                    add(end, text, nil, JapaneseModelCosts.learntUnknown, .learnt)
+                }
+            }
+            for entry in table.entries(for: reading).prefix(Self.dictionaryWordsPerReading) {
+                add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .word)
+            }
+            if end - start >= 2 {
+                for entry in okuriEntries(characters[start..<end]).prefix(Self.dictionaryWordsPerReading) {
+                    add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .okuri)
+                }
+            }
+            if JapaneseGrammar.functionWords.contains(reading) || JapaneseGrammar.kanaWords.contains(reading) {
+                add(end, reading, nil, JapaneseModelCosts.kanaWord, .function)
+            }
+            if end - start >= 2, JapaneseGrammar.looksLikeLoanword(characters[start..<end], atStart: start == 0) {
+                add(end, KanaForms.katakana(reading), nil, JapaneseModelCosts.loanword(length: end - start), .katakana)
+            }
+        }
+        let character = characters[start]
+        let single = String(character)
+        add(
+            start + 1, single, nil,
+            Self.isHiragana(character) ? JapaneseModelCosts.unknownKana : JapaneseModelCosts.unknownOther, .unknown)
+        return nodes
+    }
+}
+
+/// The fixed costs (−log₁₀ scale, as the model's) of lattice nodes the model lacks.
+enum JapaneseModelCosts {
+    /// A learnt word the model has: a bonus on its model cost.
+    static let learnt = -4.0
+    /// A learnt word the model lacks.
+    static let learntUnknown = 1.0
+    /// A function or common kana word the model lacks.
+    static let kanaWord = 6.0
+    /// A hiragana character no word covers.
+    static let unknownKana = 9.0
+    /// Any other character (digits, symbols, katakana) no word covers.
+    static let unknownOther = 4.0
+
+    /// An SKK word the model lacks: a rare word, a little cheaper per character covered.
+    static func dictionaryWord(length: Int) -> Double { 8.0 - 0.3 * Double(min(length, 6)) }
+
+    /// A loanword in katakana the model lacks.
+    static func loanword(length: Int) -> Double { 6.0 + 0.2 * Double(length) }
+}
