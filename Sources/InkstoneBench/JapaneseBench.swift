@@ -27,6 +27,12 @@ struct JapaneseBench: ParsableCommand {
     @Option(help: "The language model directory (libkkc-data).")
     var model = KkcLanguageModel.defaultDirectory
 
+    @Option(help: "With the model: how many of a position's cheapest lattice nodes the next words may follow.")
+    var beam = JapaneseConverter.defaultBeamWidth
+
+    @Option(help: "With the model: how many of a reading's likeliest words join the lattice.")
+    var words = JapaneseConverter.defaultModelWordsPerReading
+
     @Flag(help: "Rank by dictionary costs only, without the language model.")
     var noModel = false
 
@@ -45,22 +51,32 @@ struct JapaneseBench: ParsableCommand {
         }
         let languageModel =
             noModel ? nil : KkcLanguageModel.load(directory: model) { print("language model: \($0)") }
-        let converter = JapaneseConverter(table: table, learning: nil, model: languageModel)
+        var converter = JapaneseConverter(table: table, learning: nil, model: languageModel)
+        converter.beamWidth = beam
+        converter.modelWordsPerReading = words
         let first = converter.convert("きょうはいいてんきです")
         let coldMilliseconds = Double(MonotonicClock.nanoseconds() - start) / 1e6
         let rssDelta = ResidentMemory.ofSelf() - rssBefore
         guard !first.isEmpty else { throw ValidationError("no conversion") }
 
+        // Each sentence converted once, timed: readings the converter has not seen before.
+        var conversionTimes: [UInt64] = []
         let ours = set.map { sentence in
-            converter.convert(sentence.reading).map { (reading: $0.reading, text: $0.text) }
+            let start = MonotonicClock.nanoseconds()
+            let segments = converter.convert(sentence.reading)
+            conversionTimes.append(MonotonicClock.nanoseconds() - start)
+            return segments.map { (reading: $0.reading, text: $0.text) }
         }
+        let firstTimes = EngineBenchStats(conversionTimes)
         let kkc = noKkc ? nil : try KkcReference.convert(set.map(\.reading))
         if showMisses {
-            for (index, sentence) in set.enumerated() where ours[index].map(\.text).joined() != sentence.text {
+            for (index, sentence) in set.enumerated() {
+                let right = JapaneseAccuracy(set: [sentence], outputs: [ours[index]])
+                guard right.sentencesRight == 0 || right.segmentsRight < right.segments else { continue }
                 let theirs = kkc.map { " kkc " + $0[index].map(\.text).joined(separator: "|") } ?? ""
                 print(
-                    "miss: " + ours[index].map(\.text).joined(separator: "|") + "  gold "
-                        + sentence.segments.map(\.text).joined(separator: "|") + theirs)
+                    (right.sentencesRight == 0 ? "miss: " : "segments: ") + ours[index].map(\.text).joined(separator: "|")
+                        + "  gold " + sentence.segments.map(\.text).joined(separator: "|") + theirs)
             }
         }
         print(
@@ -75,22 +91,25 @@ struct JapaneseBench: ParsableCommand {
             }
         }
 
-        let perKey = JapaneseBench.perKey(table: table, model: languageModel)
+        let perKey = JapaneseBench.perKey(converter: converter)
         print("japanese speed")
         print("  first conversion incl. dictionary load  \(EngineBench.fixed(coldMilliseconds, 1)) ms")
         print("  dictionary + model RSS growth           \(EngineBench.fixed(Double(rssDelta) / 1_048_576, 1)) MiB")
+        print(
+            "  conversion of each set sentence, once (\(set.count))  median \(EngineBench.micros(firstTimes.median)) µs"
+                + "  p99 \(EngineBench.micros(firstTimes.p99)) µs")
         print(
             "  per key, 30-kana sentence (\(perKey.count) keys)  median \(EngineBench.micros(perKey.median)) µs"
                 + "  p99 \(EngineBench.micros(perKey.p99)) µs")
     }
 
     /// Every key of typing, converting and committing a 30-kana sentence, timed, many times.
-    static func perKey(table: any ReadingTable, model: KkcLanguageModel?) -> EngineBenchStats {
+    static func perKey(converter: JapaneseConverter) -> EngineBenchStats {
         // わたしはきのうともだちといっしょにとしょかんへいきました: 30 kana.
         let romaji = "watashihakinoutomodachitoisshonitoshokanheikimashita"
         var keys = romaji.unicodeScalars.map { KeyEvent(keysym: $0.value) }
         keys += [KeyEvent(keysym: Keysym.space), KeyEvent(keysym: Keysym.space), KeyEvent(keysym: Keysym.returnKey)]
-        var engine = JapaneseEngine(table: table, learning: nil, model: model)
+        var engine = JapaneseEngine(converter: converter)
         var samples: [UInt64] = []
         for round in 0..<60 {
             for key in keys {

@@ -1,8 +1,9 @@
 /// Sentence conversion ranked by the language model (``KkcLanguageModel``).
 ///
-/// The lattice has a node for every word of the model whose reading starts at a
-/// position (`きょう/今日`, `か/書`, `ま/ま`: the model's words are short, inflections
-/// come in pieces), every SKK word the model lacks (the first ``dictionaryWordsPerReading``
+/// The lattice has a node for the likeliest words of the model
+/// (``KkcLanguageModel/likeliestWords(reading:)``) whose reading starts at a position
+/// (`きょう/今日`, `か/書`, `ま/ま`: the model's words are short, inflections come in
+/// pieces), every SKK word the model lacks (the first ``dictionaryWordsPerReading``
 /// of a reading), what the user has learnt, function words, loanwords in katakana, and
 /// each single character. The cheapest path (Viterbi) wins: a model word costs its
 /// trigram cost (−log₁₀, backing off to the bigram and unigram; the word before the
@@ -12,7 +13,10 @@
 /// it is a function word or an inflection piece in kana (`ま`, `し`, `た`).
 extension JapaneseConverter {
     /// How many of a position's cheapest nodes the next words may follow.
-    static let beamWidth = 8
+    public static let defaultBeamWidth = 16
+    /// How many of a reading's words (the likeliest by unigram cost) join the lattice: a reading
+    /// such as `し` has over a hundred, and the rare ones never win a sentence.
+    public static let defaultModelWordsPerReading = 12
     /// How many of a reading's SKK words join the lattice when the model lacks them.
     static let dictionaryWordsPerReading = 3
 
@@ -29,6 +33,10 @@ extension JapaneseConverter {
         var total = Double.infinity
         /// The best predecessor's index in the node list (-1: the sentence start).
         var previous = -1
+        /// As a context for the next word (once known): the bigram record of (the node before, this
+        /// node) and its backoff, nil when the model lacks the pair.
+        var pair: (record: Int, backoff: Double)?
+        var pairKnown = false
     }
 
     /// `characters` converted with `model` (see ``convert(_:)``).
@@ -38,7 +46,9 @@ extension JapaneseConverter {
         for node in path {
             let reading = String(characters[node.start..<node.end])
             if let last = groups.last, last.end == node.start,
-                node.kind == .unknown ? last.kind == .unknown : isAttached(node, reading: reading)
+                node.kind == .unknown
+                    ? last.kind == .unknown
+                    : isAttached(node, reading: reading, after: characters[last.start..<last.end])
             {
                 groups[groups.count - 1].end = node.end
                 groups[groups.count - 1].text += node.text
@@ -74,10 +84,24 @@ extension JapaneseConverter {
         return JapaneseSegment(reading: segment.reading, candidates: candidates)
     }
 
-    /// Whether a node on the path belongs to the segment before it: a function word or an
-    /// inflection piece (one mora, or a known piece) in kana.
-    private func isAttached(_ node: ModelNode, reading: String) -> Bool {
+    /// Whether a node on the path belongs to the segment `before` it: a function word or an
+    /// inflection piece (one mora, or a known piece) in kana; but いる after a て-form
+    /// (`鳴いて|います`) starts a segment of its own.
+    private func isAttached(_ node: ModelNode, reading: String, after before: ArraySlice<Character>) -> Bool {
         guard node.text == reading, Self.isHiragana(reading), node.kind != .learnt else { return false }
+        if reading.first == "い", let last = before.last, last == "て" || last == "で", before.count > 1 {
+            return false
+        }
+        // After a particle only another function word (`に`+`は`, `で`+`す`); after an adverbial く, なる and する
+        // start their own segment (`高く|なりました`).
+        if let last = before.last, before.count > 1, JapaneseGrammar.particleKana.contains(last) {
+            let joined = String(last) + reading
+            let particle = JapaneseGrammar.functionWords.contains(reading) && reading != "し"
+            guard particle || JapaneseGrammar.functionWords.contains(joined)
+                || JapaneseGrammar.inflectionPieces.contains(joined)
+            else { return false }
+        }
+        if before.last == "く", before.count > 1, reading.first == "な" || reading.first == "し" { return false }
         if JapaneseGrammar.functionWords.contains(reading) || JapaneseGrammar.inflectionPieces.contains(reading) {
             return true
         }
@@ -98,8 +122,9 @@ extension JapaneseConverter {
             } else {
                 predecessors = Array(
                     endingAt[start].filter { nodes[$0].total < .infinity }
-                        .sorted { nodes[$0].total < nodes[$1].total }.prefix(Self.beamWidth))
+                        .sorted { nodes[$0].total < nodes[$1].total }.prefix(beamWidth))
                 if predecessors.isEmpty { continue }
+                for index in predecessors { resolvePair(index, nodes: &nodes, model: model) }
             }
             for var node in latticeNodes(from: start, in: characters, model: model) {
                 for previous in predecessors {
@@ -117,6 +142,7 @@ extension JapaneseConverter {
         var best = -1
         var bestTotal = Double.infinity
         for index in endingAt[count] {
+            resolvePair(index, nodes: &nodes, model: model)
             let end = ModelNode(start: count, end: count, text: "", word: model.eos, cost: 0, kind: .function)
             let total = nodes[index].total + transitionCost(from: index, to: end, nodes: nodes, model: model)
             if total < bestTotal {
@@ -132,17 +158,29 @@ extension JapaneseConverter {
         return path.reversed()
     }
 
-    /// The cost of `node` after the node `previous` (-1: the sentence start).
+    /// Looks up, once, the bigram of the node `index` and its best predecessor (its context as a predecessor).
+    private func resolvePair(_ index: Int, nodes: inout [ModelNode], model: KkcLanguageModel) {
+        guard !nodes[index].pairKnown else { return }
+        nodes[index].pairKnown = true
+        guard let word = nodes[index].word else { return }
+        let before = nodes[index].previous
+        guard let first = before < 0 ? model.bos : nodes[before].word,
+            let record = model.bigram(first, word)
+        else { return }
+        nodes[index].pair = (record, model.bigramBackoff(record: record))
+    }
+
+    /// The cost of `node` after the node `previous` (-1: the sentence start): the trigram cost with
+    /// the previous node's best predecessor, backing off as ``KkcLanguageModel/trigramCost(_:_:_:)``.
     private func transitionCost(
         from previous: Int, to node: ModelNode, nodes: [ModelNode], model: KkcLanguageModel
     ) -> Double {
         guard let word = node.word else { return node.cost }
         guard previous >= 0 else { return model.bigramCost(model.bos, word) + node.cost }
         guard let last = nodes[previous].word else { return model.unigramCost(word) + node.cost }
-        let before = nodes[previous].previous
-        let first = before < 0 ? model.bos : nodes[before].word
-        if let first { return model.trigramCost(first, last, word) + node.cost }
-        return model.bigramCost(last, word) + node.cost
+        guard let pair = nodes[previous].pair else { return model.bigramCost(last, word) + node.cost }
+        if let record = model.trigram(pair.record, word) { return model.trigramCost(record: record) + node.cost }
+        return pair.backoff + model.bigramCost(last, word) + node.cost
     }
 
     /// Every node starting at `start`.
@@ -162,8 +200,8 @@ extension JapaneseConverter {
                     add(end, text, model.word(reading: reading, text: text), JapaneseModelCosts.learnt, .learnt)
                 }
             }
-            for (text, word) in model.words(reading: reading) {
-                add(end, text, word, 0, text == reading ? .kana : .word)
+            for word in model.likeliestWords(reading: reading).prefix(modelWordsPerReading) {
+                add(end, word.text, word.id, 0, word.text == reading ? .kana : .word)
             }
         }
         var reading = ""

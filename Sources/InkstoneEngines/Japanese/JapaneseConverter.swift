@@ -17,6 +17,10 @@ public struct JapaneseConverter: Sendable {
     public let learning: (any CandidateLearning)?
     /// The language model that ranks sentences (nil: the hand-set costs below rank them).
     public let model: KkcLanguageModel?
+    /// With a model: how many of a position's cheapest lattice nodes the next words may follow.
+    public var beamWidth = JapaneseConverter.defaultBeamWidth
+    /// With a model: how many of a reading's likeliest words join the lattice.
+    public var modelWordsPerReading = JapaneseConverter.defaultModelWordsPerReading
 
     /// The longest reading looked up, in characters.
     static let maximumWordLength = 16

@@ -59,6 +59,17 @@ public struct JapaneseEngine: CompositionEngine {
         labels = candidateLabels
     }
 
+    /// An engine converting with `converter` (its table, learning, model and settings).
+    public init(
+        converter: JapaneseConverter, fullWidthSymbols: Bool = false, candidatePageSize: Int = 9,
+        candidateLabels: String = CandidateList.digitLabels
+    ) {
+        self.converter = converter
+        composer = RomajiComposer(fullWidth: fullWidthSymbols)
+        pageSize = candidatePageSize
+        labels = candidateLabels
+    }
+
     /// The composing kana (with pending romaji) or the conversion's segments.
     public var preedit: Preedit? {
         if let conversion { return conversion.preedit }

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The trigram language model of Debian's `libkkc-data` (libkkc's "sorted3" format),
 /// memory-mapped and read in place: what ranks whole-sentence conversions.
@@ -46,6 +47,13 @@ public final class KkcLanguageModel: @unchecked Sendable {
     private let trigramFilter: BloomFilter?
     private let bigramCount: Int
     private let trigramCount: Int
+    /// Readings looked up before: their likeliest words (see ``likeliestWords(reading:)``).
+    let wordCache = Mutex<[String: [Word]]>([:])
+    /// N-gram lookups made before: record index, or -1 for a pair the model lacks (Bloom filter
+    /// and binary search touch memory far apart; sentences repeat their pairs). Bounded by
+    /// ``cachedLookups``.
+    private let lookupCache = Mutex<[UInt64: Int32]>([:])
+    static let cachedLookups = 500_000
 
     static let costScale = 8.0 / 65535
 
@@ -119,8 +127,21 @@ public final class KkcLanguageModel: @unchecked Sendable {
 
     /// The record index of the bigram `previous word`, or nil when the model lacks it.
     public func bigram(_ previous: WordID, _ word: WordID) -> Int? {
-        if let bigramFilter, !bigramFilter.contains(word, previous) { return nil }
-        return Self.search(bigrams, count: bigramCount, recordSize: 12, key: Self.key(word, previous))
+        remembered(Self.key(word, previous) & ~(1 << 7)) {
+            if let bigramFilter, !bigramFilter.contains(word, previous) { return nil }
+            return Self.search(bigrams, count: bigramCount, recordSize: 12, key: Self.key(word, previous))
+        }
+    }
+
+    /// `lookup()`, remembered under `key`.
+    private func remembered(_ key: UInt64, _ lookup: () -> Int?) -> Int? {
+        if let known = lookupCache.withLock({ $0[key] }) { return known < 0 ? nil : Int(known) }
+        let found = lookup()
+        lookupCache.withLock { cache in
+            if cache.count >= Self.cachedLookups { cache.removeAll(keepingCapacity: true) }
+            cache[key] = found.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        }
+        return found
     }
 
     /// The cost of `word` after `previous`, backing off to the unigram when the pair is unseen.
@@ -137,11 +158,21 @@ public final class KkcLanguageModel: @unchecked Sendable {
         return backoff + bigramCost(second, word)
     }
 
+    /// The backoff of the bigram at `record` (see ``bigram(_:_:)``).
+    func bigramBackoff(record: Int) -> Double { field(bigrams, record * 12 + 10) }
+
+    /// The cost of the trigram at `record` (see ``trigram(_:_:)``).
+    func trigramCost(record: Int) -> Double { field(trigrams, record * 10 + 8) }
+
     /// The record index of `word` after the bigram record `pair`, or nil.
     func trigram(_ pair: Int, _ word: WordID) -> Int? {
         let context = UInt32(truncatingIfNeeded: pair)
-        if let trigramFilter, !trigramFilter.contains(word, context) { return nil }
-        return Self.search(trigrams, count: trigramCount, recordSize: 10, key: Self.key(word, context))
+        // Bigram keys have bit 7 clear, trigram keys set (the top bit of the last context byte,
+        // unused: ids and record indexes stay below 2³¹).
+        return remembered(Self.key(word, context) | 1 << 7) {
+            if let trigramFilter, !trigramFilter.contains(word, context) { return nil }
+            return Self.search(trigrams, count: trigramCount, recordSize: 10, key: Self.key(word, context))
+        }
     }
 
     private func unigramField(_ word: WordID, _ offset: Int) -> Double {
