@@ -33,6 +33,9 @@ struct JapaneseBench: ParsableCommand {
     @Option(help: "With the model: how many of a reading's likeliest words join the lattice.")
     var words = JapaneseConverter.defaultModelWordsPerReading
 
+    @Option(help: "With the model: how many predecessors each lattice node keeps.")
+    var states = JapaneseConverter.defaultStatesPerNode
+
     @Flag(help: "Rank by dictionary costs only, without the language model.")
     var noModel = false
 
@@ -54,6 +57,7 @@ struct JapaneseBench: ParsableCommand {
         var converter = JapaneseConverter(table: table, learning: nil, model: languageModel)
         converter.beamWidth = beam
         converter.modelWordsPerReading = words
+        converter.statesPerNode = states
         let first = converter.convert("きょうはいいてんきです")
         let coldMilliseconds = Double(MonotonicClock.nanoseconds() - start) / 1e6
         let rssDelta = ResidentMemory.ofSelf() - rssBefore
@@ -75,14 +79,17 @@ struct JapaneseBench: ParsableCommand {
                 guard right.sentencesRight == 0 || right.segmentsRight < right.segments else { continue }
                 let theirs = kkc.map { " kkc " + $0[index].map(\.text).joined(separator: "|") } ?? ""
                 print(
-                    (right.sentencesRight == 0 ? "miss: " : "segments: ") + ours[index].map(\.text).joined(separator: "|")
+                    (right.sentencesRight == 0 ? "miss: " : "segments: ")
+                        + ours[index].map(\.text).joined(separator: "|")
                         + "  gold " + sentence.segments.map(\.text).joined(separator: "|") + theirs)
             }
         }
         print(
             "japanese conversion accuracy (\(set.count) sentences, \(set.reduce(0) { $0 + $1.segments.count }) segments)"
         )
-        print("  inkstone  " + (languageModel == nil ? "(no model) " : "") + JapaneseAccuracy(set: set, outputs: ours).summary)
+        print(
+            "  inkstone  " + (languageModel == nil ? "(no model) " : "")
+                + JapaneseAccuracy(set: set, outputs: ours).summary)
         if !noKkc {
             if let kkc {
                 print("  kkc       " + JapaneseAccuracy(set: set, outputs: kkc).summary)

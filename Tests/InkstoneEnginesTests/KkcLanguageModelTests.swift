@@ -110,4 +110,23 @@ struct KkcLanguageModelTests {
 
         #expect(refusal(of: "/nonexistent/model").first?.contains("no language model at /nonexistent/model") == true)
     }
+
+    @Test(.enabled(if: JapaneseDictionary.shared != nil, "skkdic is not installed"))
+    func theModelRanksWhatTheDictionaryCostsGetWrong() throws {
+        let table = try #require(JapaneseDictionary.shared)
+        let model = try KkcLanguageModel(directory: Self.directory)
+        let ranked = JapaneseConverter(table: table, learning: nil, model: model)
+        let unranked = JapaneseConverter(table: table, learning: nil)
+        for (kana, expected) in [("にくがすきです", ["肉が", "好きです"]), ("うみでおよぎました", ["海で", "泳ぎました"])] {
+            #expect(ranked.convert(kana).map(\.text) == expected)
+            #expect(unranked.convert(kana).map(\.text).joined() != expected.joined())
+        }
+        // The model's pieces are grouped into bunsetsu: いる after a て-form and a verb after a particle stand alone.
+        #expect(ranked.convert("とりがないています").map(\.reading) == ["とりが", "ないて", "います"])
+        #expect(ranked.convert("ねつがあります").map(\.text) == ["熱が", "あります"])
+        // Resizing asks for one segment: the model's best reading of it comes first, the dictionary's after.
+        let segment = ranked.segment(reading: "がっこうに")
+        #expect(segment.candidates.first?.text == "学校に")
+        #expect(segment.candidates.contains { $0.text == "學校に" })
+    }
 }

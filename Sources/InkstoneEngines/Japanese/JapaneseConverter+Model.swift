@@ -6,10 +6,10 @@
 /// pieces), every SKK word the model lacks (the first ``dictionaryWordsPerReading``
 /// of a reading), what the user has learnt, function words, loanwords in katakana, and
 /// each single character. The cheapest path (Viterbi) wins: a model word costs its
-/// trigram cost (−log₁₀, backing off to the bigram and unigram; the word before the
-/// previous one is the previous node's best predecessor), any other node a fixed cost
-/// (``JapaneseModelCosts``). Each position keeps only its ``beamWidth`` cheapest nodes as
-/// predecessors. Segments are built from the path: a node joins the segment before it when
+/// trigram cost (−log₁₀, backing off to the bigram and unigram), any other node a fixed cost
+/// (``JapaneseModelCosts``). Each node keeps its ``statesPerNode`` cheapest predecessors (a
+/// state is the last two words, what the trigram of the next word needs), each position only
+/// its ``beamWidth`` cheapest nodes as predecessors. Segments are built from the path: a node joins the segment before it when
 /// it is a function word or an inflection piece in kana (`ま`, `し`, `た`).
 extension JapaneseConverter {
     /// How many of a position's cheapest nodes the next words may follow.
@@ -17,6 +17,8 @@ extension JapaneseConverter {
     /// How many of a reading's words (the likeliest by unigram cost) join the lattice: a reading
     /// such as `し` has over a hundred, and the rare ones never win a sentence.
     public static let defaultModelWordsPerReading = 12
+    /// How many states (predecessors) a node keeps: the trigram of the next word sees each.
+    public static let defaultStatesPerNode = 3
     /// How many of a reading's SKK words join the lattice when the model lacks them.
     static let dictionaryWordsPerReading = 3
 
@@ -30,25 +32,41 @@ extension JapaneseConverter {
         /// The cost of a node the model lacks; for a model word, a bonus added to its model cost.
         var cost: Double
         var kind: Edge.Kind
-        var total = Double.infinity
-        /// The best predecessor's index in the node list (-1: the sentence start).
-        var previous = -1
-        /// As a context for the next word (once known): the bigram record of (the node before, this
-        /// node) and its backoff, nil when the model lacks the pair.
-        var pair: (record: Int, backoff: Double)?
-        var pairKnown = false
+        /// The cheapest ways to reach the node, cheapest first, each through another predecessor.
+        var states: [State] = []
+        /// Whether each state's ``State/pair`` was looked up.
+        var pairsKnown = false
+
+        /// The cheapest cost of the sentence up to here.
+        var total: Double { states.first?.total ?? .infinity }
+
+        /// One way to reach a node: through the node `previous` (-1: the sentence start) in its state `previousState`.
+        struct State {
+            var total: Double
+            var previous: Int
+            var previousState: Int
+            /// As a context for the next word: the bigram record of (`previous`, this node) and its
+            /// backoff, nil when the model lacks the pair (or not looked up yet).
+            var pair: (record: Int, backoff: Double)?
+        }
     }
 
     /// `characters` converted with `model` (see ``convert(_:)``).
     func convert(_ characters: [Character], model: KkcLanguageModel) -> [JapaneseSegment] {
         let path = bestModelPath(characters, model: model)
         var groups: [(start: Int, contentEnd: Int, end: Int, text: String, kind: Edge.Kind)] = []
+        var afterParticle = false
         for node in path {
             let reading = String(characters[node.start..<node.end])
+            defer {
+                afterParticle = node.text == reading && reading.count == 1
+                    && JapaneseGrammar.particleKana.contains(Character(reading))
+            }
             if let last = groups.last, last.end == node.start,
                 node.kind == .unknown
                     ? last.kind == .unknown
-                    : isAttached(node, reading: reading, after: characters[last.start..<last.end])
+                    : isAttached(
+                        node, reading: reading, after: characters[last.start..<last.end], afterParticle: afterParticle)
             {
                 groups[groups.count - 1].end = node.end
                 groups[groups.count - 1].text += node.text
@@ -87,18 +105,21 @@ extension JapaneseConverter {
     /// Whether a node on the path belongs to the segment `before` it: a function word or an
     /// inflection piece (one mora, or a known piece) in kana; but いる after a て-form
     /// (`鳴いて|います`) starts a segment of its own.
-    private func isAttached(_ node: ModelNode, reading: String, after before: ArraySlice<Character>) -> Bool {
+    private func isAttached(
+        _ node: ModelNode, reading: String, after before: ArraySlice<Character>, afterParticle: Bool
+    ) -> Bool {
         guard node.text == reading, Self.isHiragana(reading), node.kind != .learnt else { return false }
         if reading.first == "い", let last = before.last, last == "て" || last == "で", before.count > 1 {
             return false
         }
         // After a particle only another function word (`に`+`は`, `で`+`す`); after an adverbial く, なる and する
         // start their own segment (`高く|なりました`).
-        if let last = before.last, before.count > 1, JapaneseGrammar.particleKana.contains(last) {
+        if let last = before.last, afterParticle {
             let joined = String(last) + reading
             let particle = JapaneseGrammar.functionWords.contains(reading) && reading != "し"
-            guard particle || JapaneseGrammar.functionWords.contains(joined)
-                || JapaneseGrammar.inflectionPieces.contains(joined)
+            guard
+                particle || JapaneseGrammar.functionWords.contains(joined)
+                    || JapaneseGrammar.inflectionPieces.contains(joined)
             else { return false }
         }
         if before.last == "く", before.count > 1, reading.first == "な" || reading.first == "し" { return false }
@@ -121,64 +142,76 @@ extension JapaneseConverter {
                 predecessors = [-1]
             } else {
                 predecessors = Array(
-                    endingAt[start].filter { nodes[$0].total < .infinity }
+                    endingAt[start].filter { !nodes[$0].states.isEmpty }
                         .sorted { nodes[$0].total < nodes[$1].total }.prefix(beamWidth))
                 if predecessors.isEmpty { continue }
-                for index in predecessors { resolvePair(index, nodes: &nodes, model: model) }
+                for index in predecessors { resolvePairs(index, nodes: &nodes, model: model) }
             }
             for var node in latticeNodes(from: start, in: characters, model: model) {
-                for previous in predecessors {
-                    let before = previous < 0 ? 0 : nodes[previous].total
-                    let total = before + transitionCost(from: previous, to: node, nodes: nodes, model: model)
-                    if total < node.total {
-                        node.total = total
-                        node.previous = previous
-                    }
-                }
+                for previous in predecessors { extend(&node, from: previous, nodes: nodes, model: model) }
                 endingAt[node.end].append(nodes.count)
                 nodes.append(node)
             }
         }
-        var best = -1
-        var bestTotal = Double.infinity
-        for index in endingAt[count] {
-            resolvePair(index, nodes: &nodes, model: model)
-            let end = ModelNode(start: count, end: count, text: "", word: model.eos, cost: 0, kind: .function)
-            let total = nodes[index].total + transitionCost(from: index, to: end, nodes: nodes, model: model)
-            if total < bestTotal {
-                bestTotal = total
-                best = index
-            }
+        var end = ModelNode(start: count, end: count, text: "", word: model.eos, cost: 0, kind: .function)
+        for index in endingAt[count] where !nodes[index].states.isEmpty {
+            resolvePairs(index, nodes: &nodes, model: model)
+            extend(&end, from: index, nodes: nodes, model: model)
         }
         var path: [ModelNode] = []
-        while best >= 0 {
-            path.append(nodes[best])
-            best = nodes[best].previous
+        var step = end.states.first.map { ($0.previous, $0.previousState) }
+        while let (index, state) = step, index >= 0 {
+            path.append(nodes[index])
+            let taken = nodes[index].states[state]
+            step = (taken.previous, taken.previousState)
         }
         return path.reversed()
     }
 
-    /// Looks up, once, the bigram of the node `index` and its best predecessor (its context as a predecessor).
-    private func resolvePair(_ index: Int, nodes: inout [ModelNode], model: KkcLanguageModel) {
-        guard !nodes[index].pairKnown else { return }
-        nodes[index].pairKnown = true
-        guard let word = nodes[index].word else { return }
-        let before = nodes[index].previous
-        guard let first = before < 0 ? model.bos : nodes[before].word,
-            let record = model.bigram(first, word)
-        else { return }
-        nodes[index].pair = (record, model.bigramBackoff(record: record))
+    /// Offers `node` every state of the node `previous` (-1: the sentence start) as its
+    /// context; `node` keeps its ``statesPerNode`` cheapest states, one per predecessor.
+    private func extend(_ node: inout ModelNode, from previous: Int, nodes: [ModelNode], model: KkcLanguageModel) {
+        var best = ModelNode.State(total: .infinity, previous: previous, previousState: 0)
+        if previous < 0 {
+            best.total = node.word.map { model.bigramCost(model.bos, $0) + node.cost } ?? node.cost
+        } else {
+            for (index, state) in nodes[previous].states.enumerated() {
+                let total = state.total + transitionCost(from: nodes[previous], state: state, to: node, model: model)
+                if total < best.total {
+                    best.total = total
+                    best.previousState = index
+                }
+            }
+        }
+        guard best.total < .infinity else { return }
+        let position = node.states.firstIndex { $0.total > best.total } ?? node.states.count
+        guard position < statesPerNode else { return }
+        node.states.insert(best, at: position)
+        if node.states.count > statesPerNode { node.states.removeLast() }
     }
 
-    /// The cost of `node` after the node `previous` (-1: the sentence start): the trigram cost with
-    /// the previous node's best predecessor, backing off as ``KkcLanguageModel/trigramCost(_:_:_:)``.
+    /// Looks up, once, the bigram (predecessor, node) of each state of the node `index`: its context as a predecessor.
+    private func resolvePairs(_ index: Int, nodes: inout [ModelNode], model: KkcLanguageModel) {
+        guard !nodes[index].pairsKnown else { return }
+        nodes[index].pairsKnown = true
+        guard let word = nodes[index].word else { return }
+        for position in nodes[index].states.indices {
+            let before = nodes[index].states[position].previous
+            guard let first = before < 0 ? model.bos : nodes[before].word,
+                let record = model.bigram(first, word)
+            else { continue }
+            nodes[index].states[position].pair = (record, model.bigramBackoff(record: record))
+        }
+    }
+
+    /// The cost of `node` after `previous` in `state`: the trigram cost with the state's
+    /// predecessor, backing off as ``KkcLanguageModel/trigramCost(_:_:_:)``.
     private func transitionCost(
-        from previous: Int, to node: ModelNode, nodes: [ModelNode], model: KkcLanguageModel
+        from previous: ModelNode, state: ModelNode.State, to node: ModelNode, model: KkcLanguageModel
     ) -> Double {
         guard let word = node.word else { return node.cost }
-        guard previous >= 0 else { return model.bigramCost(model.bos, word) + node.cost }
-        guard let last = nodes[previous].word else { return model.unigramCost(word) + node.cost }
-        guard let pair = nodes[previous].pair else { return model.bigramCost(last, word) + node.cost }
+        guard let last = previous.word else { return model.unigramCost(word) + node.cost }
+        guard let pair = state.pair else { return model.bigramCost(last, word) + node.cost }
         if let record = model.trigram(pair.record, word) { return model.trigramCost(record: record) + node.cost }
         return pair.backoff + model.bigramCost(last, word) + node.cost
     }

@@ -1,7 +1,9 @@
 /// Splits kana into segments and converts each, over a reading table of SKK
 /// entries (okuri-nasi `かんじ`, okuri-ari `かk`) and what the user has learnt.
 ///
-/// A lattice over the kana has an edge for every dictionary word (with its
+/// With a language model (``KkcLanguageModel``, Debian's libkkc-data) the sentence is
+/// ranked by it (see `JapaneseConverter+Model.swift`); without one, by the hand-set
+/// costs below. A lattice over the kana has an edge for every dictionary word (with its
 /// okurigana for okuri-ari entries), every function word (``JapaneseGrammar``) and
 /// every single character (kana kept as is); the cheapest path wins. SKK data has
 /// no frequencies, so the costs are counts: each content word costs 10 (learnt
@@ -21,6 +23,8 @@ public struct JapaneseConverter: Sendable {
     public var beamWidth = JapaneseConverter.defaultBeamWidth
     /// With a model: how many of a reading's likeliest words join the lattice.
     public var modelWordsPerReading = JapaneseConverter.defaultModelWordsPerReading
+    /// With a model: how many predecessors each lattice node keeps (its second-order states).
+    public var statesPerNode = JapaneseConverter.defaultStatesPerNode
 
     /// The longest reading looked up, in characters.
     static let maximumWordLength = 16
