@@ -59,7 +59,8 @@ extension JapaneseConverter {
         for node in path {
             let reading = String(characters[node.start..<node.end])
             defer {
-                afterParticle = node.text == reading && reading.count == 1
+                afterParticle =
+                    node.text == reading && reading.count == 1
                     && JapaneseGrammar.particleKana.contains(Character(reading))
             }
             if let last = groups.last, last.end == node.start,
@@ -82,9 +83,10 @@ extension JapaneseConverter {
         }
     }
 
-    /// `characters` as one segment: the model's best reading of it first.
+    /// `characters` as one segment: the model's best reading of it (as the start of a
+    /// sentence that goes on) first.
     func segment(_ characters: [Character], model: KkcLanguageModel) -> JapaneseSegment {
-        let path = bestModelPath(characters, model: model)
+        let path = bestModelPath(characters, model: model, closed: false)
         let text = path.map(\.text).joined()
         let contentEnd = path.first.map { node in node.kind == .unknown ? characters.count : node.end } ?? 0
         let kind = path.first?.kind ?? .unknown
@@ -112,11 +114,12 @@ extension JapaneseConverter {
         if reading.first == "い", let last = before.last, last == "て" || last == "で", before.count > 1 {
             return false
         }
-        // After a particle only another function word (`に`+`は`, `で`+`す`); after an adverbial く, なる and する
+        // After a particle only another particle or what makes a function word with it
+        // (`に`+`は`, `で`+`す`); after an adverbial く, なる and する
         // start their own segment (`高く|なりました`).
         if let last = before.last, afterParticle {
             let joined = String(last) + reading
-            let particle = JapaneseGrammar.functionWords.contains(reading) && reading != "し"
+            let particle = reading.count == 1 && JapaneseGrammar.particleKana.contains(Character(reading))
             guard
                 particle || JapaneseGrammar.functionWords.contains(joined)
                     || JapaneseGrammar.inflectionPieces.contains(joined)
@@ -132,7 +135,8 @@ extension JapaneseConverter {
 
     // MARK: The lattice
 
-    func bestModelPath(_ characters: [Character], model: KkcLanguageModel) -> [ModelNode] {
+    /// The cheapest path over `characters`; `closed`: they end the sentence (the model's `</s>` follows).
+    func bestModelPath(_ characters: [Character], model: KkcLanguageModel, closed: Bool = true) -> [ModelNode] {
         let count = characters.count
         var nodes: [ModelNode] = []
         var endingAt = [[Int]](repeating: [], count: count + 1)
@@ -153,7 +157,8 @@ extension JapaneseConverter {
                 nodes.append(node)
             }
         }
-        var end = ModelNode(start: count, end: count, text: "", word: model.eos, cost: 0, kind: .function)
+        var end = ModelNode(
+            start: count, end: count, text: "", word: closed ? model.eos : nil, cost: 0, kind: .function)
         for index in endingAt[count] where !nodes[index].states.isEmpty {
             resolvePairs(index, nodes: &nodes, model: model)
             extend(&end, from: index, nodes: nodes, model: model)
