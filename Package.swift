@@ -2,7 +2,8 @@
 // Inkstone: an input-method composition engine daemon for Linux.
 //
 // Layers, bottom to top (see README.md, "Layout"):
-//   C edges:      CICU (C target, ICU hidden), CDBus, CXKBCommon, CLinux, CHangul (tests only)
+//   C edges:      CICU (C target, ICU hidden), CDBus, CXKBCommon, CLinux, CHangul (tests only),
+//                 CMarisa (C++ shim over libmarisa)
 //   pure Swift:   InkstoneCore (errors, units, ranges; no dependencies) under everything;
 //                 InkstoneSegmentation → InkstoneText → InkstoneService; InkstoneEngines → InkstoneService
 //   config:       InkstoneConfig (config.toml → Configuration, TOMLKit hidden)
@@ -41,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
+        // libmarisa (C++) behind a C API: the tries of libkkc-data's language model.
+        .target(name: "CMarisa", linkerSettings: [.linkedLibrary("marisa")]),
 
         // MARK: pure Swift model
         // The core every layer shares (InkstoneError and its codes, offset units, unit-carrying
@@ -59,7 +62,7 @@ let package = Package(
         // hundreds of thousands of rows when first used, which unoptimised code
         // takes a minute to do (tests and the debug daemon would time out).
         .target(
-            name: "InkstoneEngines", dependencies: ["InkstoneCore", "InkstoneSegmentation", "CXKBCommon"],
+            name: "InkstoneEngines", dependencies: ["InkstoneCore", "InkstoneSegmentation", "CXKBCommon", "CMarisa"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .target(name: "InkstoneLayout", dependencies: ["InkstoneSegmentation"]),

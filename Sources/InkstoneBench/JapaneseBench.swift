@@ -24,6 +24,21 @@ struct JapaneseBench: ParsableCommand {
     @Option(help: "The SKK dictionary.")
     var dictionary = SKKDictionary.defaultPath
 
+    @Option(help: "The language model directory (libkkc-data).")
+    var model = KkcLanguageModel.defaultDirectory
+
+    @Option(help: "With the model: how many of a position's cheapest lattice nodes the next words may follow.")
+    var beam = JapaneseConverter.defaultBeamWidth
+
+    @Option(help: "With the model: how many of a reading's likeliest words join the lattice.")
+    var words = JapaneseConverter.defaultModelWordsPerReading
+
+    @Option(help: "With the model: how many predecessors each lattice node keeps.")
+    var states = JapaneseConverter.defaultStatesPerNode
+
+    @Flag(help: "Rank by dictionary costs only, without the language model.")
+    var noModel = false
+
     @Flag(help: "Skip the kkc comparison.")
     var noKkc = false
 
@@ -37,28 +52,44 @@ struct JapaneseBench: ParsableCommand {
         guard let table = JapaneseDictionary.load(path: dictionary) else {
             throw ValidationError("\(dictionary) cannot be read (install the Debian package skkdic)")
         }
-        let converter = JapaneseConverter(table: table, learning: nil)
+        let languageModel =
+            noModel ? nil : KkcLanguageModel.load(directory: model) { print("language model: \($0)") }
+        var converter = JapaneseConverter(table: table, learning: nil, model: languageModel)
+        converter.beamWidth = beam
+        converter.modelWordsPerReading = words
+        converter.statesPerNode = states
         let first = converter.convert("きょうはいいてんきです")
         let coldMilliseconds = Double(MonotonicClock.nanoseconds() - start) / 1e6
         let rssDelta = ResidentMemory.ofSelf() - rssBefore
         guard !first.isEmpty else { throw ValidationError("no conversion") }
 
+        // Each sentence converted once, timed: readings the converter has not seen before.
+        var conversionTimes: [UInt64] = []
         let ours = set.map { sentence in
-            converter.convert(sentence.reading).map { (reading: $0.reading, text: $0.text) }
+            let start = MonotonicClock.nanoseconds()
+            let segments = converter.convert(sentence.reading)
+            conversionTimes.append(MonotonicClock.nanoseconds() - start)
+            return segments.map { (reading: $0.reading, text: $0.text) }
         }
+        let firstTimes = EngineBenchStats(conversionTimes)
         let kkc = noKkc ? nil : try KkcReference.convert(set.map(\.reading))
         if showMisses {
-            for (index, sentence) in set.enumerated() where ours[index].map(\.text).joined() != sentence.text {
+            for (index, sentence) in set.enumerated() {
+                let right = JapaneseAccuracy(set: [sentence], outputs: [ours[index]])
+                guard right.sentencesRight == 0 || right.segmentsRight < right.segments else { continue }
                 let theirs = kkc.map { " kkc " + $0[index].map(\.text).joined(separator: "|") } ?? ""
                 print(
-                    "miss: " + ours[index].map(\.text).joined(separator: "|") + "  gold "
-                        + sentence.segments.map(\.text).joined(separator: "|") + theirs)
+                    (right.sentencesRight == 0 ? "miss: " : "segments: ")
+                        + ours[index].map(\.text).joined(separator: "|")
+                        + "  gold " + sentence.segments.map(\.text).joined(separator: "|") + theirs)
             }
         }
         print(
             "japanese conversion accuracy (\(set.count) sentences, \(set.reduce(0) { $0 + $1.segments.count }) segments)"
         )
-        print("  inkstone  " + JapaneseAccuracy(set: set, outputs: ours).summary)
+        print(
+            "  inkstone  " + (languageModel == nil ? "(no model) " : "")
+                + JapaneseAccuracy(set: set, outputs: ours).summary)
         if !noKkc {
             if let kkc {
                 print("  kkc       " + JapaneseAccuracy(set: set, outputs: kkc).summary)
@@ -67,22 +98,25 @@ struct JapaneseBench: ParsableCommand {
             }
         }
 
-        let perKey = JapaneseBench.perKey(table: table)
+        let perKey = JapaneseBench.perKey(converter: converter)
         print("japanese speed")
         print("  first conversion incl. dictionary load  \(EngineBench.fixed(coldMilliseconds, 1)) ms")
-        print("  dictionary RSS growth                   \(EngineBench.fixed(Double(rssDelta) / 1_048_576, 1)) MiB")
+        print("  dictionary + model RSS growth           \(EngineBench.fixed(Double(rssDelta) / 1_048_576, 1)) MiB")
+        print(
+            "  conversion of each set sentence, once (\(set.count))  median \(EngineBench.micros(firstTimes.median)) µs"
+                + "  p99 \(EngineBench.micros(firstTimes.p99)) µs")
         print(
             "  per key, 30-kana sentence (\(perKey.count) keys)  median \(EngineBench.micros(perKey.median)) µs"
                 + "  p99 \(EngineBench.micros(perKey.p99)) µs")
     }
 
     /// Every key of typing, converting and committing a 30-kana sentence, timed, many times.
-    static func perKey(table: any ReadingTable) -> EngineBenchStats {
+    static func perKey(converter: JapaneseConverter) -> EngineBenchStats {
         // わたしはきのうともだちといっしょにとしょかんへいきました: 30 kana.
         let romaji = "watashihakinoutomodachitoisshonitoshokanheikimashita"
         var keys = romaji.unicodeScalars.map { KeyEvent(keysym: $0.value) }
         keys += [KeyEvent(keysym: Keysym.space), KeyEvent(keysym: Keysym.space), KeyEvent(keysym: Keysym.returnKey)]
-        var engine = JapaneseEngine(table: table, learning: nil)
+        var engine = JapaneseEngine(converter: converter)
         var samples: [UInt64] = []
         for round in 0..<60 {
             for key in keys {

@@ -74,6 +74,21 @@ struct JapaneseScenarioTests {
         #expect(try peer.range(context, "MarkedRange") == (-1, 0))
     }
 
+    /// Sentences the dictionary's own costs got wrong (憎が隙です, 埋みで泳ぎました): the daemon
+    /// ranks with libkkc-data's trigram model.
+    @Test(.enabled(if: access("/usr/lib/x86_64-linux-gnu/libkkc/models/sorted3/data.1gram", R_OK) == 0))
+    func theLanguageModelRanksSentencesOverTheBus() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        let context = try peer.newContext(["engine=japanese"])
+        _ = try Self.keysAwaitingDictionary(peer, context, Self.letters("nikugasukidesu") + ["space"])
+        #expect(try peer.text(context) == "肉が好きです")
+        // The segments are bunsetsu: 肉が | 好きです, the first focused.
+        #expect(try peer.range(context, "SelectedRange") == (2, 0))
+        _ = try peer.keys(context, ["Return"] + Self.letters("umideoyogimashita") + ["space", "Return"])
+        #expect(try peer.text(context) == "肉が好きです海で泳ぎました")
+    }
+
     @Test func functionKeysAndEscapeOverTheBus() throws {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)

@@ -175,7 +175,8 @@ public enum EngineRegistry {
             JapaneseDictionary.loadInBackground()
             return JapaneseEngine(
                 table: JapaneseDictionary.deferred, learning: learning.store(for: "japanese"),
-                candidatePageSize: settings.candidatePageSize, candidateLabels: settings.candidateLabels)
+                model: KkcLanguageModel.shared, candidatePageSize: settings.candidatePageSize,
+                candidateLabels: settings.candidateLabels)
         case _ where pinyinIDs.contains(id): return try makePinyinEngine(id: id, settings: settings, learning: learning)
         default:
             guard let keyboardID = hangulKeyboardID(of: id, settings: settings) else {

@@ -1,7 +1,9 @@
 /// Splits kana into segments and converts each, over a reading table of SKK
 /// entries (okuri-nasi `かんじ`, okuri-ari `かk`) and what the user has learnt.
 ///
-/// A lattice over the kana has an edge for every dictionary word (with its
+/// With a language model (``KkcLanguageModel``, Debian's libkkc-data) the sentence is
+/// ranked by it (see `JapaneseConverter+Model.swift`); without one, by the hand-set
+/// costs below. A lattice over the kana has an edge for every dictionary word (with its
 /// okurigana for okuri-ari entries), every function word (``JapaneseGrammar``) and
 /// every single character (kana kept as is); the cheapest path wins. SKK data has
 /// no frequencies, so the costs are counts: each content word costs 10 (learnt
@@ -15,18 +17,27 @@ public struct JapaneseConverter: Sendable {
     public let table: any ReadingTable
     /// What the user chose before (nil: nothing is learnt).
     public let learning: (any CandidateLearning)?
+    /// The language model that ranks sentences (nil: the hand-set costs below rank them).
+    public let model: KkcLanguageModel?
+    /// With a model: how many of a position's cheapest lattice nodes the next words may follow.
+    public var beamWidth = JapaneseConverter.defaultBeamWidth
+    /// With a model: how many of a reading's likeliest words join the lattice.
+    public var modelWordsPerReading = JapaneseConverter.defaultModelWordsPerReading
+    /// With a model: how many predecessors each lattice node keeps (its second-order states).
+    public var statesPerNode = JapaneseConverter.defaultStatesPerNode
 
     /// The longest reading looked up, in characters.
     static let maximumWordLength = 16
 
-    /// A converter over `table`, ranking with `learning`.
-    public init(table: any ReadingTable, learning: (any CandidateLearning)?) {
+    /// A converter over `table`, ranking with `model` (see ``KkcLanguageModel/shared``) and `learning`.
+    public init(table: any ReadingTable, learning: (any CandidateLearning)?, model: KkcLanguageModel? = nil) {
         self.table = table
         self.learning = learning
+        self.model = model
     }
 
     /// One lattice edge.
-    private struct Edge {
+    struct Edge {
         enum Kind { case word, okuri, ichidan, kana, katakana, learnt, function, unknown }
         var start: Int
         var end: Int
@@ -38,6 +49,7 @@ public struct JapaneseConverter: Sendable {
     public func convert(_ kana: String) -> [JapaneseSegment] {
         let characters = Array(kana)
         guard !characters.isEmpty else { return [] }
+        if let model { return convert(characters, model: model) }
         var groups: [(start: Int, contentEnd: Int, end: Int, kind: Edge.Kind)] = []
         for edge in bestPath(characters) {
             switch edge.kind {
@@ -60,6 +72,7 @@ public struct JapaneseConverter: Sendable {
     /// rest of it follows as function words, else the kana as is.
     public func segment(reading: String) -> JapaneseSegment {
         let characters = Array(reading)
+        if let model, !characters.isEmpty { return segment(characters, model: model) }
         if learning.map({ !$0.learned(for: reading).isEmpty }) == true {
             return segment(characters[...], contentLength: characters.count, kind: .learnt)
         }
@@ -170,7 +183,7 @@ public struct JapaneseConverter: Sendable {
     }
 
     /// Whether `characters` is a run of function words.
-    private func isFunctionWords(_ characters: ArraySlice<Character>) -> Bool {
+    func isFunctionWords(_ characters: ArraySlice<Character>) -> Bool {
         let text = Array(characters)
         var reachable = [Bool](repeating: false, count: text.count + 1)
         reachable[0] = true
@@ -187,7 +200,7 @@ public struct JapaneseConverter: Sendable {
     // MARK: Candidates
 
     /// The okuri-ari entries for a stem + one okurigana kana (`かく` → `かk`), texts with the okurigana appended.
-    private func okuriEntries(_ characters: ArraySlice<Character>) -> [DictionaryEntry] {
+    func okuriEntries(_ characters: ArraySlice<Character>) -> [DictionaryEntry] {
         guard characters.count >= 2, let okurigana = characters.last,
             let letter = JapaneseGrammar.okuriganaLetter(okurigana)
         else { return [] }
@@ -202,7 +215,7 @@ public struct JapaneseConverter: Sendable {
 
     /// The entries of an ichidan verb stem (`み` of 見る, `ね` of 寝る): SKK keys them as
     /// the stem + `r` (`みr` → 見); the stem ends in an i- or e-row kana.
-    private func ichidanEntries(_ characters: ArraySlice<Character>) -> [DictionaryEntry] {
+    func ichidanEntries(_ characters: ArraySlice<Character>) -> [DictionaryEntry] {
         guard let last = characters.last, JapaneseGrammar.ichidanStemEnds.contains(last) else { return [] }
         let stem = String(characters)
         guard Self.isHiragana(stem) else { return [] }
@@ -212,7 +225,7 @@ public struct JapaneseConverter: Sendable {
     /// The segment for `characters` whose content word is the first `contentLength`
     /// characters (ordered by `kind`), then the other ways to read it as one word with
     /// function words after it (longest word first), then its kana; learnt choices before all.
-    private func segment(_ characters: ArraySlice<Character>, contentLength: Int, kind: Edge.Kind) -> JapaneseSegment {
+    func segment(_ characters: ArraySlice<Character>, contentLength: Int, kind: Edge.Kind) -> JapaneseSegment {
         let reading = String(characters)
         var entries = split(characters, contentLength: contentLength, okuriFirst: kind == .okuri || kind == .ichidan)
         for length in stride(from: characters.count, to: 0, by: -1) where length != contentLength {

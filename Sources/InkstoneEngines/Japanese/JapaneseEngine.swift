@@ -46,13 +46,25 @@ public struct JapaneseEngine: CompositionEngine {
     private let pageSize: Int
     private let labels: String
 
-    /// An engine over `table` (see ``JapaneseDictionary/shared``) learning through `learning`;
+    /// An engine over `table` (see ``JapaneseDictionary/shared``) learning through `learning`,
+    /// ranking sentences with `model` (see ``KkcLanguageModel/shared``; nil: by dictionary costs);
     /// `fullWidthSymbols` enters digits and symbols full-width.
     public init(
-        table: any ReadingTable, learning: (any CandidateLearning)?, fullWidthSymbols: Bool = false,
-        candidatePageSize: Int = 9, candidateLabels: String = CandidateList.digitLabels
+        table: any ReadingTable, learning: (any CandidateLearning)?, model: KkcLanguageModel? = nil,
+        fullWidthSymbols: Bool = false, candidatePageSize: Int = 9, candidateLabels: String = CandidateList.digitLabels
     ) {
-        converter = JapaneseConverter(table: table, learning: learning)
+        converter = JapaneseConverter(table: table, learning: learning, model: model)
+        composer = RomajiComposer(fullWidth: fullWidthSymbols)
+        pageSize = candidatePageSize
+        labels = candidateLabels
+    }
+
+    /// An engine converting with `converter` (its table, learning, model and settings).
+    public init(
+        converter: JapaneseConverter, fullWidthSymbols: Bool = false, candidatePageSize: Int = 9,
+        candidateLabels: String = CandidateList.digitLabels
+    ) {
+        self.converter = converter
         composer = RomajiComposer(fullWidth: fullWidthSymbols)
         pageSize = candidatePageSize
         labels = candidateLabels

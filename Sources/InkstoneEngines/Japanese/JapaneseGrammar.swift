@@ -61,6 +61,13 @@ enum JapaneseGrammar {
         "てしまう", "ちゃう", "たり", "だり", "ても", "ながら",
     ])
 
+    /// Pieces of inflections and auxiliaries as a word-based language model splits them
+    /// (`行/き/まし/た`); like function words, they stay in the segment before them.
+    static let inflectionPieces: Set<String> = Set([
+        "まし", "ませ", "ましょ", "でし", "でしょ", "だっ", "なかっ", "かっ", "たかっ", "たく", "なく", "なけれ",
+        "けれ", "られ", "させ", "れる", "せる", "てい", "ちゃ", "じゃ", "ちゃっ", "って", "ってい",
+    ])
+
     /// The longest function word, in characters.
     static let longestFunctionWord = functionWords.map(\.count).max() ?? 1
 
