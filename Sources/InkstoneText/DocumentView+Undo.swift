@@ -147,8 +147,8 @@ extension DocumentView {
         let inverse = UndoGroup(cause: cause, acceptsTyping: false, time: undoStack.configuration.clock())
         var lastLower = 0
         for edit in group.edits.reversed() {
-            guard let undone = apply(edit, cause: cause) else {
-                for applied in inverse.edits.reversed() { _ = apply(applied, cause: cause) }
+            guard let undone = apply(edit, cause: cause, pending: inverse.edits) else {
+                for applied in inverse.edits.reversed() { _ = apply(applied, cause: cause, pending: []) }
                 throw .invalidState("the text this \(cause.rawValue) would revert was changed by another edit")
             }
             inverse.append(undone)
@@ -166,8 +166,10 @@ extension DocumentView {
 
     /// Puts back what `edit` replaced (text and runs, or runs only) and returns
     /// the record that re-applies it; nil, changing nothing, when its range no
-    /// longer holds what it left there.
-    private func apply(_ edit: UndoEdit, cause: EditCause) -> UndoEdit? {
+    /// longer holds what it left there. `pending` are the records of the
+    /// inverse group built so far (not on the stack yet): their anchors inside
+    /// the range are collapsed by the edit and put back when it is re-applied.
+    private func apply(_ edit: UndoEdit, cause: EditCause, pending: [UndoEdit]) -> UndoEdit? {
         let range = edit.currentUTF8Range
         if case .attributes(let length) = edit.kind {
             guard range.count == length else { return nil }
@@ -178,7 +180,14 @@ extension DocumentView {
         let current = storage.text(utf8Range: range)
         guard TextDigest(current) == edit.inserted else { return nil }
         let currentSpans = document.attributeStore.undoSpans(in: range)
-        let collapsed = collapsibleAnchors(in: range)
+        let span = range.lowerBound...range.upperBound
+        var collapsed = collapsibleAnchors(in: range)
+        for record in pending {
+            for anchor in [record.start, record.end] where span.contains(anchor.utf8Offset) {
+                collapsed.append(
+                    CollapsedAnchor(anchor: anchor, offsetFromStart: anchor.utf8Offset - range.lowerBound))
+            }
+        }
         document.applyEdit(utf8Range: range, with: edit.replacedText, cause: cause, viewID: id)
         document.restoreAttributes(edit.replacedSpans, at: range.lowerBound)
         restoreCollapsed(edit.collapsed, utf8Start: range.lowerBound, utf8Length: edit.replacedText.utf8.count)
