@@ -60,20 +60,40 @@ extension Document {
     }
 
     /// The paragraphs holding `utf8Range` (separators around excluded), or the
-    /// scan window when a paragraph is longer.
+    /// scan window when a paragraph is longer. Reads outwards in growing
+    /// chunks, so a short paragraph costs little whatever the window.
     private func paragraphWindow(around utf8Range: Range<Int>) -> Range<Int> {
         let limit = LivePatterns.scanWindowUTF8
-        let beforeStart = min(
-            utf8Range.lowerBound,
-            storage.snapToGrapheme(utf8Offset: max(0, utf8Range.lowerBound - limit), direction: .up))
-        let before = Array(storage.text(utf8Range: beforeStart..<utf8Range.lowerBound).utf8)
-        var lower = beforeStart
-        if let separator = Self.lastSeparatorEnd(in: before) { lower = beforeStart + separator }
-        let afterEnd = storage.snapToGrapheme(
-            utf8Offset: min(storage.utf8Count, utf8Range.upperBound + limit), direction: .down)
-        let after = Array(storage.text(utf8Range: utf8Range.upperBound..<max(afterEnd, utf8Range.upperBound)).utf8)
-        var upper = max(afterEnd, utf8Range.upperBound)
-        if let separator = Self.firstSeparatorStart(in: after) { upper = utf8Range.upperBound + separator }
+        // Backwards from the start.
+        var lower = utf8Range.lowerBound
+        var chunk = 128
+        let lowest = max(0, utf8Range.lowerBound - limit)
+        while lower > lowest {
+            let start = min(lower, storage.snapToGrapheme(utf8Offset: max(lowest, lower - chunk), direction: .up))
+            guard start < lower else { break }
+            let bytes = Array(storage.text(utf8Range: start..<lower).utf8)
+            if let separator = Self.lastSeparatorEnd(in: bytes) {
+                lower = start + separator
+                break
+            }
+            lower = start
+            chunk *= 2
+        }
+        // Forwards from the end.
+        var upper = utf8Range.upperBound
+        chunk = 128
+        let highest = min(storage.utf8Count, utf8Range.upperBound + limit)
+        while upper < highest {
+            let end = max(upper, storage.snapToGrapheme(utf8Offset: min(highest, upper + chunk), direction: .down))
+            guard end > upper else { break }
+            let bytes = Array(storage.text(utf8Range: upper..<end).utf8)
+            if let separator = Self.firstSeparatorStart(in: bytes) {
+                upper += separator
+                break
+            }
+            upper = end
+            chunk *= 2
+        }
         return lower..<max(lower, upper)
     }
 
