@@ -132,11 +132,15 @@ extension Document {
         guard let livePatterns else { return }
         let key = LivePatterns.key
         let desired = livePatterns.matches(in: storage.text(utf8Range: window)).map {
-            (range: $0.range.lowerBound + window.lowerBound..<$0.range.upperBound + window.lowerBound,
-             value: AttributeValue.string($0.name))
+            (
+                range: $0.range.lowerBound + window.lowerBound..<$0.range.upperBound + window.lowerBound,
+                value: AttributeValue.string($0.name)
+            )
         }
         let current = attributeStore.runs(key, in: window)
-        if desired.count == current.count, zip(desired, current).allSatisfy({ $0.range == $1.range && $0.value == $1.value }) {
+        if desired.count == current.count,
+            zip(desired, current).allSatisfy({ $0.range == $1.range && $0.value == $1.value })
+        {
             return
         }
         var points = Set([window.lowerBound, window.upperBound])

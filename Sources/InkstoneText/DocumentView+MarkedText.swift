@@ -67,7 +67,8 @@ extension DocumentView {
                 let leading = storage.text(utf8Range: replaced.lowerBound..<current.lowerBound)
                 originalText =
                     leading + marked.originalText + storage.text(utf8Range: current.upperBound..<replaced.upperBound)
-                originalSpans = (document.attributeStore.undoSpans(in: replaced.lowerBound..<current.lowerBound)
+                originalSpans =
+                    (document.attributeStore.undoSpans(in: replaced.lowerBound..<current.lowerBound)
                     + marked.originalSpans
                     + document.attributeStore.undoSpans(in: current.upperBound..<replaced.upperBound))
                     .mergingNeighbours()

@@ -55,7 +55,8 @@ public struct LivePatterns: Sendable {
     mutating func register(name: String, pattern: String) throws(InkstoneError) {
         try Self.checkName(name)
         guard pattern.utf8.count <= Self.maxPatternUTF8Bytes else {
-            throw .limitExceeded("pattern \(name) holds \(pattern.utf8.count) bytes; the limit is \(Self.maxPatternUTF8Bytes)")
+            throw .limitExceeded(
+                "pattern \(name) holds \(pattern.utf8.count) bytes; the limit is \(Self.maxPatternUTF8Bytes)")
         }
         try InkstoneError.checkCarriable(pattern, argument: "pattern \(name)")
         let regex: ICURegex
@@ -69,7 +70,8 @@ public struct LivePatterns: Sendable {
             return
         }
         guard registered.count < Self.maxRegisteredPatterns else {
-            throw .limitExceeded("\(registered.count) patterns are registered; the limit is \(Self.maxRegisteredPatterns)")
+            throw .limitExceeded(
+                "\(registered.count) patterns are registered; the limit is \(Self.maxRegisteredPatterns)")
         }
         registered.append(Registered(name: name, regex: regex))
     }
@@ -91,7 +93,8 @@ public struct LivePatterns: Sendable {
                     || byte == 0x5F || byte == 0x2D || byte == 0x2E
             })
         else {
-            throw .invalidArgument("pattern name '\(name.prefix(64))' is not 1...64 ASCII letters, digits, '_', '-' or '.'")
+            throw .invalidArgument(
+                "pattern name '\(name.prefix(64))' is not 1...64 ASCII letters, digits, '_', '-' or '.'")
         }
         guard !builtinNames.contains(name) else {
             throw .invalidArgument("pattern name '\(name)' is a built-in detector's")
@@ -141,7 +144,9 @@ public struct LivePatterns: Sendable {
 
     /// The registered patterns' matches in a paragraph, UTF-8 offsets widened
     /// to cluster boundaries (`characterOffsets`), in pattern order.
-    private func registeredMatches(in paragraph: Substring, characterOffsets: [Int]) -> [(range: Range<Int>, name: String)] {
+    private func registeredMatches(in paragraph: Substring, characterOffsets: [Int]) -> [(
+        range: Range<Int>, name: String
+    )] {
         let units = Array(paragraph.utf16)
         // UTF-16 offset → UTF-8 offset, at scalar boundaries.
         var utf8OfUTF16 = [Int](repeating: -1, count: units.count + 1)
@@ -192,71 +197,5 @@ public struct LivePatterns: Sendable {
             kept.append(candidate)
         }
         return kept.sorted { $0.range.lowerBound < $1.range.lowerBound }
-    }
-}
-
-/// The built-in detectors over a paragraph's grapheme clusters (see ``LivePatterns``).
-enum BuiltinPatternScanner {
-    /// Matches as ranges of cluster indices, left to right.
-    static func matches(in characters: [Character]) -> [(range: Range<Int>, name: String)] {
-        var result: [(range: Range<Int>, name: String)] = []
-        var index = 0
-        while index < characters.count {
-            if let end = urlEnd(in: characters, at: index) {
-                result.append((index..<end, "url"))
-                index = end
-            } else if characters[index] == "@", let end = run(in: characters, from: index + 1, where: isMentionCharacter)
-            {
-                result.append((index..<end, "mention"))
-                index = end
-            } else if characters[index] == "#", let end = run(in: characters, from: index + 1, where: isWordCharacter) {
-                result.append((index..<end, "hashtag"))
-                index = end
-            } else {
-                index += 1
-            }
-        }
-        return result
-    }
-
-    /// ICU's `\w` for a cluster: its first scalar is alphabetic, a decimal
-    /// digit, a connector punctuation or a mark.
-    static func isWordCharacter(_ character: Character) -> Bool {
-        guard let first = character.unicodeScalars.first else { return false }
-        if first.properties.isAlphabetic { return true }
-        switch first.properties.generalCategory {
-        case .decimalNumber, .connectorPunctuation, .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: return false
-        }
-    }
-
-    private static func isMentionCharacter(_ character: Character) -> Bool {
-        character == "." || character == "-" || isWordCharacter(character)
-    }
-
-    /// The end of the longest non-empty run from `start` whose clusters satisfy `test`.
-    private static func run(in characters: [Character], from start: Int, where test: (Character) -> Bool) -> Int? {
-        var end = start
-        while end < characters.count, test(characters[end]) { end += 1 }
-        return end > start ? end : nil
-    }
-
-    private static let schemes: [[Character]] = [Array("http://"), Array("https://")]
-
-    /// The end of a URL starting at `start`, if one does.
-    private static func urlEnd(in characters: [Character], at start: Int) -> Int? {
-        guard characters[start] == "h" || characters[start] == "H" else { return nil }
-        for scheme in schemes where start + scheme.count < characters.count {
-            let matchesScheme = zip(scheme, characters[start..<start + scheme.count]).allSatisfy { expected, found in
-                found.lowercased() == String(expected)
-            }
-            guard matchesScheme else { continue }
-            let bodyStart = start + scheme.count
-            var end = bodyStart
-            while end < characters.count, !characters[end].isWhitespace { end += 1 }
-            while end > bodyStart, !(isWordCharacter(characters[end - 1]) || characters[end - 1] == "/") { end -= 1 }
-            return end > bodyStart ? end : nil
-        }
-        return nil
     }
 }
