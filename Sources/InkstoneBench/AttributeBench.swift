@@ -10,7 +10,8 @@ import InkstoneText
 /// over a random 16-byte range (toggling it, so each call changes the runs),
 /// and type one character at a random position (runs move and the new text
 /// inherits). Each row's baseline is the same operation on the plain document
-/// in the same run; the goal is ≤ 2× it.
+/// in the same run; the goal is ≤ 2× it. A third row types keys with live
+/// patterns on vs off (see ``LivePatternBench``).
 struct AttributeBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attributes",
@@ -75,6 +76,7 @@ struct AttributeBench: ParsableCommand {
             BenchRow.latency(
                 "typed key, \(sizeName), runs vs none", LatencyStats(typeRich), baseline: LatencyStats(typePlain),
                 limit: 2, goal: "≤ 2× no runs", note: note),
+            try LivePatternBench.row(totalUTF8: quick ? 1 << 20 : 4 << 20, iterations: iterations, random: &random),
         ]
         BenchTable.print(rows, json: json)
     }

@@ -104,6 +104,7 @@ public final class InkstoneService: @unchecked Sendable {
         if options.persist { persistentContextCount += 1 }
         shared.contexts.append(context)
         if context.wants(.properties) { context.publishedProperties = ContextProperties(context) }
+        if options.livePatterns { context.enableLivePatterns() }
         return context
     }
 

@@ -12,16 +12,16 @@ extension InputContext {
         let checked = try AttributeValidation.checked(set)
         try AttributeValidation.checkKeys(remove)
         try mutate { () throws(InkstoneError) in
-            try shared.document.setAttributes(checked, removing: remove, start: start, length: length, in: unit)
+            try view.setAttributes(checked, removing: remove, start: start, length: length)
         }
     }
 
-    /// The text of a range and its runs with attributes, offsets relative to
-    /// the text (stretches without attributes are left out).
+    /// The text of a range cut into runs of equal attribute sets, offsets
+    /// relative to the text; the runs cover it (plain stretches are runs
+    /// without attributes, as ``Document/attributedRuns(start:length:in:)``).
     public func attributedText(start: Int, length: Int) throws(InkstoneError) -> (text: String, runs: [AttributedRun]) {
         let text = try view.text(start: start, length: length)
         let runs = try shared.document.attributedRuns(start: start, length: length, in: unit)
-            .filter { !$0.attributes.isEmpty }
             .map { AttributedRun(start: $0.start - start, length: $0.length, unit: unit, attributes: $0.attributes) }
         return (text, runs)
     }
@@ -85,6 +85,6 @@ extension InputContext {
     /// it): it applies to every context of the document from now on, and
     /// attributes already stored are brought into it.
     public func setFormattingDefinition(_ definition: FormattingDefinition?) throws(InkstoneError) {
-        try mutate { () throws(InkstoneError) in shared.document.setFormattingDefinition(definition) }
+        try mutate { () throws(InkstoneError) in view.setFormattingDefinition(definition) }
     }
 }

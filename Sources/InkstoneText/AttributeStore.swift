@@ -264,19 +264,26 @@ struct AttributeStore {
     /// edit of `utf8Range` would cut: runs overlapping a non-empty range, or
     /// holding an insertion point strictly inside them.
     private mutating func removeAtomicRuns(cutBy utf8Range: Range<Int>) {
-        guard !atomicKeys.isEmpty else { return }
+        for cut in atomicKeysCut(by: utf8Range) { set(cut.key, value: nil, utf8Range: cut.extent) }
+    }
+
+    /// The runs of unsplittable keys an edit of `utf8Range` cuts, with their whole extent.
+    func atomicKeysCut(by utf8Range: Range<Int>) -> [(key: String, extent: Range<Int>)] {
+        guard !atomicKeys.isEmpty else { return [] }
         var probes: [Int] = []
         if utf8Range.lowerBound < utf8Count { probes.append(utf8Range.lowerBound) }
         if !utf8Range.isEmpty { probes.append(utf8Range.upperBound - 1) }
+        var result: [(key: String, extent: Range<Int>)] = []
         for key in atomicKeys {
             for probe in probes {
                 guard let value = attributes(at: probe)[key] else { continue }
                 let extent = runExtent(of: key, value: value, containing: probe)
                 if !utf8Range.isEmpty || extent.lowerBound < utf8Range.lowerBound {
-                    set(key, value: nil, utf8Range: extent)
+                    result.append((key, extent))
                 }
             }
         }
+        return result
     }
 
     /// The whole run of `key` (with `value`) that holds the byte at `utf8Offset`.

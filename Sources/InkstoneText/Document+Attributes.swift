@@ -30,6 +30,7 @@ extension Document {
         _ set: AttributeSet, removing remove: [String], start: Int, length: Int, in unit: OffsetUnit
     ) throws(InkstoneError) -> EditResult {
         let utf8Range = try storage.utf8Range(start: start, length: length, in: unit, requireGraphemeBoundary: true)
+        try Self.checkNotDerived(remove)
         let set = try formatted(set)
         return try collectingEvents { () throws(InkstoneError) -> EditTicket? in
             let changed = attributeStore.update(utf8Range) { attributes in

@@ -13,7 +13,12 @@ extension Document {
                 guard let definition else { return nil }
                 let whole = 0..<storage.utf8Count
                 let keys = attributeStore.keys
-                if attributeStore.update(whole, { $0 = definition.normalizedDroppingRefused($0) }) {
+                let normalize = { (attributes: inout AttributeSet) in
+                    var normalized = definition.normalizedDroppingRefused(attributes)
+                    for key in AttributeStore.derivedKeys { normalized[key] = attributes[key] }
+                    attributes = normalized
+                }
+                if attributeStore.update(whole, normalize) {
                     emitAttributeChange(utf8Range: whole, keys: Array(keys))
                 }
                 return nil
@@ -21,8 +26,19 @@ extension Document {
     }
 
     /// `set` as the definition lets it be stored (unchanged without one).
+    /// `InvalidArgument` for a key the document derives itself (`pattern`).
     func formatted(_ set: AttributeSet) throws(InkstoneError) -> AttributeSet {
+        try Self.checkNotDerived(set.keys)
         guard let formattingDefinition else { return set }
         return try formattingDefinition.normalized(set)
+    }
+
+    /// `InvalidArgument` when `keys` name an attribute the document derives
+    /// itself (live patterns' `pattern`): clients never set or remove those.
+    static func checkNotDerived(_ keys: some Sequence<String>) throws(InkstoneError) {
+        for key in keys where AttributeStore.derivedKeys.contains(key) {
+            throw .invalidArgument(
+                "attribute \(key) is derived by the daemon (live patterns); clients cannot set or remove it")
+        }
     }
 }

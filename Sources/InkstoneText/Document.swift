@@ -18,6 +18,8 @@ public final class Document {
     var attributeStore: AttributeStore
     /// What attributes may be stored (nil: any), see ``setFormattingDefinition(_:)``.
     public internal(set) var formattingDefinition: FormattingDefinition?
+    /// The live-pattern detectors (nil: live patterns off), see ``enableLivePatterns()``.
+    var livePatterns: LivePatterns?
     /// Views of this document, held weakly.
     private var views: [WeakView] = []
     /// The live views, oldest first.
@@ -180,6 +182,7 @@ public final class Document {
         for entry in views {
             entry.view?.documentDidChange()
         }
+        refreshPatterns(afterEditOf: utf8Range.lowerBound..<utf8Range.lowerBound + newUTF8Length)
         return record
     }
 }

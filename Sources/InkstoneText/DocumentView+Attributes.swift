@@ -47,7 +47,9 @@ extension DocumentView {
             }
             let uniform = document.attributeStore.runs(key, in: range)
             set = !(uniform.count == 1 && uniform[0].range == range && uniform[0].value == value)
+            let oldSpans = document.attributeStore.undoSpans(in: range)
             document.attributeStore.set(key, value: set ? value : nil, utf8Range: range)
+            registerAttributeStep(utf8Range: range, oldSpans: oldSpans)
             document.emitAttributeChange(utf8Range: range, keys: [key])
             return nil
         }
@@ -99,18 +101,27 @@ extension DocumentView {
             )
         }
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            // One undo step: the text edit and the runs written over it.
+            let registers = registersUndo && isUndoRegistrationEnabled
+            if registers { undoStack.beginGroup() }
             applyParts([(utf8Range, text)], cause: cause, registersUndo: registersUndo, cursorAfter: false)
             let inserted = utf8Range.lowerBound..<utf8Range.lowerBound + text.utf8.count
-            document.attributeStore.update(inserted) { $0 = [:] }
+            let oldSpans = document.attributeStore.undoSpans(in: inserted)
+            var runs: [AttributeSpan] = []
+            var next = 0
             for (range, attributes) in spans {
-                document.attributeStore.update(
-                    range.lowerBound + inserted.lowerBound..<range.upperBound + inserted.lowerBound
-                ) {
-                    $0 = attributes
-                }
+                runs.appendMerging(AttributeSpan(length: range.lowerBound - next, attributes: [:]))
+                runs.appendMerging(AttributeSpan(length: range.count, attributes: attributes))
+                next = range.upperBound
             }
-            if !spans.isEmpty {
-                document.emitAttributeChange(utf8Range: inserted, keys: spans.flatMap(\.1.keys))
+            runs.appendMerging(AttributeSpan(length: inserted.count - next, attributes: [:]))
+            let changed = document.attributeStore.restore(runs, at: inserted.lowerBound)
+            if registers {
+                if !changed.isEmpty { registerAttributeStep(utf8Range: inserted, oldSpans: oldSpans) }
+                try? undoStack.endGroup()
+            }
+            if !spans.isEmpty || !changed.isEmpty {
+                document.emitAttributeChange(utf8Range: inserted, keys: spans.flatMap(\.1.keys) + changed)
             }
             return nil
         }

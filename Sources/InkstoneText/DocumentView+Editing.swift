@@ -147,9 +147,21 @@ extension DocumentView {
         var replacedText = ""
         var selectionBefore: SavedSelection?
         var collapsed: [CollapsedAnchor] = []
+        var replacedSpans: [AttributeSpan] = []
+        var grouped = false
         if registersUndo, isUndoRegistrationEnabled {
+            // Runs of unsplittable keys the edit cuts are removed beyond the
+            // replaced range: an attribute step before the text step (undone
+            // after it, once the text is back) puts them back.
+            let extent = document.attributeStore.attributeExtent(ofEdit: utf8Range)
+            if extent != utf8Range {
+                grouped = true
+                undoStack.beginGroup()
+                registerAttributeStep(utf8Range: extent, oldSpans: document.attributeStore.undoSpans(in: extent))
+            }
             plan = undoStack.plan(utf8Range: utf8Range, text: text, cause: cause)
             replacedText = storage.text(utf8Range: utf8Range)
+            replacedSpans = document.attributeStore.undoSpans(in: utf8Range)
             selectionBefore = savedSelection(referenceUTF8: utf8Range.lowerBound)
             collapsed = collapsibleAnchors(in: utf8Range)
         }
@@ -162,10 +174,12 @@ extension DocumentView {
         if let plan {
             undoStack.record(
                 plan, newUTF8Range: newRange, insertedText: text, replacedText: replacedText,
-                selectionBefore: selectionBefore, selectionAfter: savedSelection(referenceUTF8: newRange.lowerBound),
-                collapsed: collapsed, document: document
+                replacedSpans: replacedSpans, selectionBefore: selectionBefore,
+                selectionAfter: savedSelection(referenceUTF8: newRange.lowerBound), collapsed: collapsed,
+                document: document
             )
         }
+        if grouped { try? undoStack.endGroup() }
         return record
     }
 

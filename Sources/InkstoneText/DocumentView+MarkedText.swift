@@ -53,6 +53,7 @@ extension DocumentView {
         if text.isEmpty, marked == nil, replaced.isEmpty { return EditResult(events: [], ticket: nil) }
         return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
             var originalText: String
+            var originalSpans: [AttributeSpan]
             var selectionBefore: SavedSelection?
             var collapsed: [CollapsedAnchor]
             if let marked {
@@ -66,6 +67,11 @@ extension DocumentView {
                 let leading = storage.text(utf8Range: replaced.lowerBound..<current.lowerBound)
                 originalText =
                     leading + marked.originalText + storage.text(utf8Range: current.upperBound..<replaced.upperBound)
+                originalSpans =
+                    (document.attributeStore.undoSpans(in: replaced.lowerBound..<current.lowerBound)
+                    + marked.originalSpans
+                    + document.attributeStore.undoSpans(in: current.upperBound..<replaced.upperBound))
+                    .mergingNeighbours()
                 selectionBefore = marked.selectionBefore
                 // Widening over neighbours collapses the record anchors there too.
                 let trailingStart = leading.utf8.count + marked.originalText.utf8.count
@@ -77,6 +83,7 @@ extension DocumentView {
                         })
             } else {
                 originalText = storage.text(utf8Range: replaced)
+                originalSpans = document.attributeStore.undoSpans(in: replaced)
                 selectionBefore = savedSelection(referenceUTF8: replaced.lowerBound)
                 collapsed = collapsibleAnchors(in: replaced)
                 undoStack.closeTyping()
@@ -88,7 +95,8 @@ extension DocumentView {
                 start: document.makeAnchor(utf8Offset: replaced.lowerBound, bias: .left),
                 end: document.makeAnchor(utf8Offset: replaced.lowerBound + text.utf8.count, bias: .right),
                 text: text, selection: TextRange(start: selectedStart, length: selectedLength, unit: unit),
-                segments: segments, originalText: originalText, selectionBefore: selectionBefore,
+                segments: segments, originalText: originalText, originalSpans: originalSpans,
+                selectionBefore: selectionBefore,
                 collapsed: collapsed
             )
             document.composingView = self
@@ -134,6 +142,7 @@ extension DocumentView {
             if !storage.text(utf8Range: range).utf8.elementsEqual(marked.originalText.utf8) {
                 document.applyEdit(utf8Range: range, with: marked.originalText, cause: .composition, viewID: id)
             }
+            document.restoreAttributes(marked.originalSpans, at: range.lowerBound)
             restoreCollapsed(marked.collapsed, utf8Start: range.lowerBound, utf8Length: marked.originalText.utf8.count)
             if marked.selectionBefore != nil {
                 restoreSelection(marked.selectionBefore, referenceNow: range.lowerBound)
@@ -170,6 +179,7 @@ extension DocumentView {
             let plan = undoStack.plan(utf8Range: range, text: marked.text, cause: .commit, mergeable: false)
             undoStack.record(
                 plan, newUTF8Range: range, insertedText: marked.text, replacedText: marked.originalText,
+                replacedSpans: marked.originalSpans,
                 selectionBefore: marked.selectionBefore,
                 selectionAfter: savedSelection(referenceUTF8: range.lowerBound),
                 collapsed: marked.collapsed, document: document

@@ -115,6 +115,14 @@ extension DocumentView {
         }
         for edit in group.edits.reversed() {
             let start = slot(edit.start).utf8Offset
+            if case .attributes(let length) = edit.kind {
+                // Runs only: the range must still be as long as it was.
+                guard max(start, slot(edit.end).utf8Offset) - start == length, start + length <= scratch.utf8Count
+                else {
+                    throw .invalidState("the text this \(cause.rawValue) would reformat was changed by another edit")
+                }
+                continue
+            }
             let range = edit.inserted.isEmpty ? start..<start : start..<max(start, slot(edit.end).utf8Offset)
             guard range.upperBound <= scratch.utf8Count, TextDigest(scratch.text(utf8Range: range)) == edit.inserted
             else {
@@ -139,25 +147,12 @@ extension DocumentView {
         let inverse = UndoGroup(cause: cause, acceptsTyping: false, time: undoStack.configuration.clock())
         var lastLower = 0
         for edit in group.edits.reversed() {
-            let range = edit.currentUTF8Range
-            let current = storage.text(utf8Range: range)
-            guard TextDigest(current) == edit.inserted else {
-                for applied in inverse.edits.reversed() {
-                    document.applyEdit(
-                        utf8Range: applied.currentUTF8Range, with: applied.replacedText, cause: cause, viewID: id)
-                }
+            guard let undone = apply(edit, cause: cause, pending: inverse.edits) else {
+                for applied in inverse.edits.reversed() { _ = apply(applied, cause: cause, pending: []) }
                 throw .invalidState("the text this \(cause.rawValue) would revert was changed by another edit")
             }
-            let collapsed = collapsibleAnchors(in: range)
-            document.applyEdit(utf8Range: range, with: edit.replacedText, cause: cause, viewID: id)
-            restoreCollapsed(edit.collapsed, utf8Start: range.lowerBound, utf8Length: edit.replacedText.utf8.count)
-            inverse.append(
-                UndoEdit(
-                    start: document.makeAnchor(utf8Offset: range.lowerBound, bias: .right),
-                    end: document.makeAnchor(utf8Offset: range.lowerBound + edit.replacedText.utf8.count, bias: .left),
-                    inserted: TextDigest(edit.replacedText), replacedText: current, collapsed: collapsed
-                ))
-            lastLower = range.lowerBound
+            inverse.append(undone)
+            lastLower = undone.start.utf8Offset
         }
         inverse.selectionBefore = group.selectionAfter
         if var before = group.selectionBefore {
@@ -167,5 +162,39 @@ extension DocumentView {
             restoreSelection(before, referenceNow: lastLower)
         }
         return inverse
+    }
+
+    /// Puts back what `edit` replaced (text and runs, or runs only) and returns
+    /// the record that re-applies it; nil, changing nothing, when its range no
+    /// longer holds what it left there. `pending` are the records of the
+    /// inverse group built so far (not on the stack yet): their anchors inside
+    /// the range are collapsed by the edit and put back when it is re-applied.
+    private func apply(_ edit: UndoEdit, cause: EditCause, pending: [UndoEdit]) -> UndoEdit? {
+        let range = edit.currentUTF8Range
+        if case .attributes(let length) = edit.kind {
+            guard range.count == length else { return nil }
+            let current = document.attributeStore.undoSpans(in: range)
+            document.restoreAttributes(edit.replacedSpans, at: range.lowerBound)
+            return .attributes(utf8Range: range, oldSpans: current, document: document)
+        }
+        let current = storage.text(utf8Range: range)
+        guard TextDigest(current) == edit.inserted else { return nil }
+        let currentSpans = document.attributeStore.undoSpans(in: range)
+        let span = range.lowerBound...range.upperBound
+        var collapsed = collapsibleAnchors(in: range)
+        for record in pending {
+            for anchor in [record.start, record.end] where span.contains(anchor.utf8Offset) {
+                collapsed.append(
+                    CollapsedAnchor(anchor: anchor, offsetFromStart: anchor.utf8Offset - range.lowerBound))
+            }
+        }
+        document.applyEdit(utf8Range: range, with: edit.replacedText, cause: cause, viewID: id)
+        document.restoreAttributes(edit.replacedSpans, at: range.lowerBound)
+        restoreCollapsed(edit.collapsed, utf8Start: range.lowerBound, utf8Length: edit.replacedText.utf8.count)
+        return UndoEdit(
+            start: document.makeAnchor(utf8Offset: range.lowerBound, bias: .right),
+            end: document.makeAnchor(utf8Offset: range.lowerBound + edit.replacedText.utf8.count, bias: .left),
+            inserted: TextDigest(edit.replacedText), replacedText: current, collapsed: collapsed,
+            replacedSpans: currentSpans)
     }
 }

@@ -43,6 +43,8 @@ struct MarkedState {
     var segments: [MarkedSegment]
     /// What the composition replaced, restored by discard.
     var originalText: String
+    /// The runs of ``originalText`` (derived keys left out), restored with it.
+    var originalSpans: [AttributeSpan]
     /// The selection before the composition began.
     var selectionBefore: SavedSelection?
     /// Record anchors the composition collapsed (offsets in `originalText`).

@@ -1,6 +1,17 @@
+/// What an undo record changes.
+enum UndoEditKind {
+    /// Text was replaced (and with it the runs of the replaced text).
+    case text
+    /// Only the attribute runs of a range changed; its text stayed (the range
+    /// is `length` bytes long while the record can be reverted).
+    case attributes(length: Int)
+}
+
 /// One replacement inside an undo group, anchored so that it survives edits
 /// made elsewhere: `start` is right-biased and `end` left-biased, so text that
-/// others insert at its edges stays outside it.
+/// others insert at its edges stays outside it. A text step puts back the
+/// replaced text and its runs; an attribute step (``UndoEditKind/attributes(length:)``)
+/// puts back only the runs.
 struct UndoEdit {
     /// Start of the text this edit put in the document.
     let start: TextAnchor
@@ -15,9 +26,33 @@ struct UndoEdit {
     /// included) when the edit was made, with their offset from its start: an
     /// undo puts them back exactly, which biases alone cannot do.
     var collapsed: [CollapsedAnchor] = []
+    /// The attribute runs of the replaced text (of the range, for an attribute
+    /// step), relative to its start, derived keys left out; they cover it.
+    var replacedSpans: [AttributeSpan] = []
+    /// Whether this step replaced text or only runs.
+    var kind: UndoEditKind = .text
 
-    /// The UTF-8 range the inserted text occupies now.
+    /// An attribute step over `utf8Range` that puts `oldSpans` back.
+    static func attributes(utf8Range: Range<Int>, oldSpans: [AttributeSpan], document: Document) -> UndoEdit {
+        UndoEdit(
+            start: document.makeAnchor(utf8Offset: utf8Range.lowerBound, bias: .right),
+            end: document.makeAnchor(utf8Offset: utf8Range.upperBound, bias: .left),
+            inserted: TextDigest(), replacedText: "", replacedSpans: oldSpans,
+            kind: .attributes(length: utf8Range.count))
+    }
+
+    /// Whether this step changed only attribute runs.
+    var isAttributeStep: Bool {
+        if case .attributes = kind { return true }
+        return false
+    }
+
+    /// Bytes the record holds: the replaced text and an estimate for its runs.
+    var cost: Int { replacedText.utf8.count + replacedSpans.undoCost }
+
+    /// The UTF-8 range the inserted text (an attribute step's range) occupies now.
     var currentUTF8Range: Range<Int> {
+        if case .attributes = kind { return start.utf8Offset..<max(start.utf8Offset, end.utf8Offset) }
         // An empty range follows its right-biased start: text inserted exactly
         // there (e.g. a redo of an earlier step) lands before it.
         if inserted.isEmpty { return start.utf8Offset..<start.utf8Offset }
@@ -82,13 +117,13 @@ final class UndoGroup {
     /// Adds an edit at the end.
     func append(_ edit: UndoEdit) {
         edits.append(edit)
-        utf8Bytes += edit.replacedText.utf8.count
+        utf8Bytes += edit.cost
     }
 
     /// Takes the last edit off (to merge into it and append it again).
     func popLast() -> UndoEdit? {
         guard let edit = edits.popLast() else { return nil }
-        utf8Bytes -= edit.replacedText.utf8.count
+        utf8Bytes -= edit.cost
         return edit
     }
     /// Why the first edit was made.
@@ -122,6 +157,7 @@ enum UndoMerge {
 
     /// How an edit of `utf8Range` → `text` joins `last`, if it does.
     static func plan(for utf8Range: Range<Int>, text: String, after last: UndoEdit) -> UndoMerge? {
+        guard !last.isAttributeStep else { return nil }
         let lastRange = last.currentUTF8Range
         // An edit from elsewhere (another view, a queued edit) landed inside the
         // inserted text: its record no longer describes the range, so never merge.

@@ -15,7 +15,7 @@ extension UndoStack {
             problems.append("explicit depth \(explicitDepth) without a matching open group")
         }
         for group in undoGroups + redoGroups + (openGroup.map { [$0] } ?? []) {
-            let recount = group.edits.reduce(0) { $0 + $1.replacedText.utf8.count }
+            let recount = group.edits.reduce(0) { $0 + $1.cost }
             if recount != group.utf8Bytes {
                 problems.append("a group counts \(group.utf8Bytes) bytes but holds \(recount)")
             }

@@ -64,8 +64,8 @@ struct UndoStack {
     /// Records an applied edit (`newUTF8Range` now holds `insertedText`) into the planned group.
     mutating func record(
         _ plan: Plan, newUTF8Range: Range<Int>, insertedText: String, replacedText: String,
-        selectionBefore: SavedSelection?, selectionAfter: SavedSelection?, collapsed: [CollapsedAnchor],
-        document: Document
+        replacedSpans: [AttributeSpan], selectionBefore: SavedSelection?, selectionAfter: SavedSelection?,
+        collapsed: [CollapsedAnchor], document: Document
     ) {
         let group = plan.group
         let bytesBefore = group.utf8Bytes
@@ -81,6 +81,7 @@ struct UndoStack {
                 last.collapsed = CollapsedAnchor.merged(
                     older: last.collapsed.map { $0.shifted(by: prepended) }, newer: collapsed)
                 last.replacedText = replacedText + last.replacedText
+                last.replacedSpans = (replacedSpans + last.replacedSpans).mergingNeighbours()
                 // The edit now starts earlier in the text before the group: move the reference with it.
                 if group.edits.isEmpty { group.selectionBefore?.referenceUTF8 -= replacedText.utf8.count }
             case .appendDeletion:
@@ -88,6 +89,7 @@ struct UndoStack {
                 last.collapsed = CollapsedAnchor.merged(
                     older: last.collapsed, newer: collapsed.map { $0.shifted(by: before) })
                 last.replacedText += replacedText
+                last.replacedSpans = (last.replacedSpans + replacedSpans).mergingNeighbours()
             case .trimInsertion:
                 // What is left of the insertion is in the document now: digest it from there.
                 let kept = last.inserted.utf8Count - replacedText.utf8.count
@@ -100,7 +102,8 @@ struct UndoStack {
                 UndoEdit(
                     start: document.makeAnchor(utf8Offset: newUTF8Range.lowerBound, bias: .right),
                     end: document.makeAnchor(utf8Offset: newUTF8Range.upperBound, bias: .left),
-                    inserted: TextDigest(insertedText), replacedText: replacedText, collapsed: collapsed
+                    inserted: TextDigest(insertedText), replacedText: replacedText, collapsed: collapsed,
+                    replacedSpans: replacedSpans
                 ))
         }
         if group.edits.count == 1, plan.merge == nil {
@@ -121,6 +124,27 @@ struct UndoStack {
             utf8Bytes += group.utf8Bytes - bytesBefore
             trim()
         }
+    }
+
+    /// Records an attribute step (`edit`, see ``UndoEdit/attributes(utf8Range:oldSpans:document:)``):
+    /// into the open explicit group, else as a group of its own. The selection
+    /// is the same before and after.
+    mutating func recordAttributeStep(_ edit: UndoEdit, selection: SavedSelection?) {
+        if let group = explicitGroup {
+            if group.edits.isEmpty { group.selectionBefore = selection }
+            group.append(edit)
+            group.selectionAfter = selection
+            group.lastEditTime = configuration.clock()
+            clearRedo()
+            return
+        }
+        let group = UndoGroup(cause: .programmatic, acceptsTyping: false, time: configuration.clock())
+        group.append(edit)
+        group.selectionBefore = selection
+        group.selectionAfter = selection
+        clearRedo()
+        closeTyping()
+        push(group)
     }
 
     /// Calls `body` with the anchors of every record (undo, redo and the open

@@ -85,7 +85,10 @@ import Testing
         try peer.setAttributes(context, 6, 5, ["link": .string("https://x.org"), "italic": .bool(true)])
         try peer.setAttributes(context, 12, 2, ["font_size": .int32(14)])  // stored as a double
         let copied = try peer.attributedText(context, 0, 15)
-        #expect(copied.runs.last?.attributes == ["font_size": .double(14)])
+        #expect(copied.runs.last { !$0.attributes.isEmpty }?.attributes == ["font_size": .double(14)])
+        // The runs cover the text: plain stretches are runs without attributes.
+        #expect(copied.runs.reduce(0) { $0 + $1.length } == 15)
+        #expect(copied.runs.last.map { $0.start == 14 && $0.length == 1 && $0.attributes.isEmpty } == true)
         try peer.call(context, "SetSelectedRange") {
             $0.append(Int64(15))
             $0.append(Int64(0))
@@ -127,7 +130,7 @@ import Testing
         }
         #expect(try peer.text(context) == "abc")
         #expect(try peer.revision(context) == revision)
-        #expect(try peer.attributedText(context, 0, 3).runs.isEmpty)
+        #expect(sameRuns(try peer.attributedText(context, 0, 3).runs, [(0, 3, [:])]))
         // While a context composes, attributed text is refused rather than queued.
         try peer.setMarked(context, "ㅎ", 1, 0)
         #expect(

@@ -107,8 +107,10 @@ extension InkstonePeer {
     }
 }
 
-/// Runs compared by value.
+/// Runs compared by value, runs without attributes (plain stretches) left aside.
 func sameRuns(_ a: [InkstonePeer.Run], _ b: [InkstonePeer.Run]) -> Bool {
-    a.count == b.count
+    let a = a.filter { !$0.attributes.isEmpty }
+    let b = b.filter { !$0.attributes.isEmpty }
+    return a.count == b.count
         && zip(a, b).allSatisfy { $0.start == $1.start && $0.length == $1.length && $0.attributes == $1.attributes }
 }

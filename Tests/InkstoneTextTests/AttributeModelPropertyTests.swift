@@ -14,6 +14,81 @@ struct AttributeModelPropertyTests {
         }
     }
 
+    @Test func undoingEverythingRestoresTextAndRunsAndRedoingRestoresTheEnd() async {
+        await propertyCheck(count: 3, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+            try Self.checkUndoAll(seed: seed)
+        }
+    }
+
+    /// The text and every run, in UTF-8.
+    static func snapshot(_ document: Document) throws -> (text: String, runs: [AttributedRun]) {
+        (document.text, try document.attributedRuns(start: 0, length: document.storage.utf8Count, in: .utf8))
+    }
+
+    /// Random scripts mixing text edits (replacements, typing with typing
+    /// attributes, attributed pastes) and attribute changes (set, remove,
+    /// toggle) on a text of many rope nodes: undoing every step restores the
+    /// original text and runs, redoing every step the final ones.
+    static func checkUndoAll(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let document = Document(
+            text: String((0..<1_200).map { _ in alphabet[random.next(below: alphabet.count)] }))
+        document.setAttributePolicy(AttributePolicy(inheritedByAddedText: false, splittable: false), for: "token")
+        for index in stride(from: 0, to: document.storage.count(in: .graphemes), by: 3) {
+            try document.setAttributes(["bold": .bool(true)], removing: [], start: index, length: 1, in: .graphemes)
+        }
+        for index in stride(from: 1, to: document.storage.count(in: .graphemes) - 4, by: 40) {
+            try document.setAttributes(["token": .string("t")], removing: [], start: index, length: 4, in: .graphemes)
+        }
+        let view = document.makeView(
+            unit: .graphemes, undo: UndoConfiguration(levelLimit: 100_000, utf8ByteLimit: 1 << 30))
+        let original = try snapshot(document)
+        for step in 0..<100 {
+            let count = view.length
+            let lower = random.next(below: count + 1)
+            let upper = min(count, lower + random.next(below: 12))
+            let text = String((0..<random.next(below: 4)).map { _ in alphabet[random.next(below: alphabet.count)] })
+            let key = keys[random.next(below: keys.count)]
+            let value = values[random.next(below: values.count)]
+            switch random.next(below: 12) {
+            case 0..<3:
+                try view.replace(start: lower, length: upper - lower, with: text)
+            case 3..<6:
+                try view.setAttributes([key: value], removing: [], start: lower, length: upper - lower)
+            case 6:
+                try view.setAttributes([:], removing: [key], start: lower, length: upper - lower)
+            case 7..<9:
+                try view.setSelectedRange(start: lower, length: upper - lower)
+                try view.toggleAttribute(key, value: value)
+            case 9..<11:
+                try view.setSelectedRange(start: lower, length: upper - lower)
+                try view.setTypingAttributes([key: value])
+                try view.insertText(text.isEmpty ? "q" : text)
+            default:
+                let runs =
+                    text.isEmpty
+                    ? [] : [AttributedRun(start: 0, length: 1, unit: .graphemes, attributes: [key: value])]
+                try view.replace(start: lower, length: upper - lower, with: text, runs: runs)
+            }
+            #expect(document.invariantViolations() == [], "seed \(seed) step \(step)")
+        }
+        let final = try snapshot(document)
+        var undone = 0
+        while view.canUndo {
+            try view.undo()
+            undone += 1
+        }
+        #expect(undone > 50, "seed \(seed)")
+        var restored = try snapshot(document)
+        #expect(restored.text == original.text, "seed \(seed)")
+        #expect(restored.runs == original.runs, "seed \(seed)")
+        while view.canRedo { try view.redo() }
+        restored = try snapshot(document)
+        #expect(restored.text == final.text, "seed \(seed)")
+        #expect(restored.runs == final.runs, "seed \(seed)")
+        #expect(document.invariantViolations() == [], "seed \(seed)")
+    }
+
     /// Characters that never join their neighbours into one grapheme cluster.
     static let alphabet: [Character] = ["a", "b", "c", " ", "é", "中", "😀", "\n", "z"]
     static let keys = ["bold", "italic", "link", "token", "size"]

@@ -158,4 +158,32 @@ int32_t inkstone_char_name(uint32_t scalar, char *buffer, int32_t capacity);
  */
 int64_t inkstone_char_from_name(const char *name);
 
+
+/* MARK: Regular expressions */
+
+/** A compiled ICU regular expression; opaque. Not thread-safe. */
+typedef struct inkstone_regex inkstone_regex;
+
+/**
+ * Compiles `pattern` (UTF-16, `length` units) with ICU's regex syntax.
+ * Returns NULL when ICU refuses it; then, when `error` is not NULL, writes a
+ * NUL-terminated reason (ICU's error name and the offending offset) into
+ * `error` (`error_capacity` bytes).
+ */
+inkstone_regex *inkstone_regex_open(const uint16_t *pattern, int32_t length, char *error, int32_t error_capacity);
+
+/** Closes a regex; NULL is ignored. */
+void inkstone_regex_close(inkstone_regex *regex);
+
+/**
+ * Finds the non-overlapping matches of `regex` in `units` (`length` UTF-16
+ * units), left to right, writing each match's start and end offsets into
+ * `ranges` (2 entries per match, at most `max_matches` matches). Empty
+ * matches are skipped. `time_limit` bounds ICU's match engine (its steps,
+ * see uregex_setTimeLimit; 0: none). Returns the number of matches written, or
+ * -1 when ICU fails (e.g. the time limit was hit).
+ */
+int32_t inkstone_regex_find_all(inkstone_regex *regex, const uint16_t *units, int32_t length, int32_t *ranges,
+                                int32_t max_matches, int32_t time_limit);
+
 #endif

@@ -457,14 +457,14 @@ extension InkstoneIntrospection {
          attributes instead when a client set them. At most 64 keys per set
          and 65536 runs per call (LimitExceeded). A failed call changes nothing. -->
     <method name="SetAttributes">
-      <annotation name="org.gtk.GDBus.DocString" value="Sets the keys of set and removes the keys of remove over a range (grapheme-aligned). Not a text edit: the revision stays."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Sets the keys of set and removes the keys of remove over a range (grapheme-aligned). Not a text edit: the revision stays. One undo step of this context when anything changed (Undo puts the old runs back, Redo the new ones, through the formatting definition in force). The derived key pattern (live patterns) can be neither set nor removed: org.inkstone.Error.InvalidArgument."/>
       <arg name="start" type="x" direction="in"/>
       <arg name="length" type="x" direction="in"/>
       <arg name="set" type="a{sv}" direction="in"/>
       <arg name="remove" type="as" direction="in"/>
     </method>
     <method name="GetAttributedText">
-      <annotation name="org.gtk.GDBus.DocString" value="The text of a range and its runs, offsets relative to the returned text (0 is start), in order; stretches without attributes have no run. Its output is valid input to ReplaceRangeWithAttributed."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The text of a range cut into runs of equal attribute sets, offsets relative to the returned text (0 is start), in order: the runs cover the whole text, a stretch without attributes being a run with an empty dictionary (as Document.attributedRuns). Its output is valid input to ReplaceRangeWithAttributed, except the derived key pattern (remove it first)."/>
       <arg name="start" type="x" direction="in"/>
       <arg name="length" type="x" direction="in"/>
       <arg name="text" type="s" direction="out"/>
@@ -476,7 +476,7 @@ extension InkstoneIntrospection {
       <arg name="attributes" type="a{sv}" direction="out"/>
     </method>
     <method name="ReplaceRangeWithAttributed">
-      <annotation name="org.gtk.GDBus.DocString" value="Replaces a range with text whose attributes are exactly runs (offsets relative to text, in order, not overlapping, on cluster boundaries of text; stretches no run covers get no attributes): one edit and one undo step (a paste). expected_revision as ReplaceRange. Not queued: org.inkstone.Error.Busy while a context of the document has marked text. Returns (revision, ticket) as ReplaceRange (ticket always 0)."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Replaces a range with text whose attributes are exactly runs (offsets relative to text, in order, not overlapping, on cluster boundaries of text; stretches no run covers get no attributes): one edit and one undo step (a paste: Undo restores the replaced text and its runs, Redo the pasted text and runs). expected_revision as ReplaceRange. Not queued: org.inkstone.Error.Busy while a context of the document has marked text. Returns (revision, ticket) as ReplaceRange (ticket always 0)."/>
       <arg name="start" type="x" direction="in"/>
       <arg name="length" type="x" direction="in"/>
       <arg name="text" type="s" direction="in"/>
@@ -502,14 +502,41 @@ extension InkstoneIntrospection {
       <arg name="attributes" type="a{sv}" direction="in"/>
     </method>
     <method name="ToggleAttribute">
-      <annotation name="org.gtk.GDBus.DocString" value="Toggles key = value over the selection; with an empty selection, in the typing attributes. Mixed-selection rule: when every character of the selection already has key = value the key is removed from all of them, otherwise all of them get it (bold over a partly bold selection makes it all bold). Returns whether the key is now set. org.inkstone.Error.InvalidState without a selection."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Toggles key = value over the selection; with an empty selection, in the typing attributes. Mixed-selection rule: when every character of the selection already has key = value the key is removed from all of them, otherwise all of them get it (bold over a partly bold selection makes it all bold). Returns whether the key is now set. Over a selection, one undo step of this context. org.inkstone.Error.InvalidState without a selection."/>
       <arg name="key" type="s" direction="in"/>
       <arg name="value" type="v" direction="in"/>
       <arg name="set" type="b" direction="out"/>
     </method>
     <method name="SetFormattingDefinition">
-      <annotation name="org.gtk.GDBus.DocString" value="Sets the formatting definition of this context's document, which every attribute mutation of every context of the document goes through from now on (SetAttributes, ReplaceRangeWithAttributed runs, SetTypingAttributes, ToggleAttribute). definition maps each allowed key to its constraint: b true (any value), as or av (one of these values; another value is org.inkstone.Error.InvalidArgument and changes nothing), (dd) (a number clamped to min..max), a(dddd) (a colour replaced by the nearest colour of this palette). Keys not named are dropped, never stored; toggling one does nothing. Attributes already stored are brought into the definition at once (refused values dropped), announced as one AttributesDidChange over the whole text. An empty dictionary removes the definition. A malformed definition is InvalidArgument and changes nothing."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Sets the formatting definition of this context's document, which every attribute mutation of every context of the document goes through from now on (SetAttributes, ReplaceRangeWithAttributed runs, SetTypingAttributes, ToggleAttribute). definition maps each allowed key to its constraint: b true (any value), as or av (one of these values; another value is org.inkstone.Error.InvalidArgument and changes nothing), (dd) (a number clamped to min..max), a(dddd) (a colour replaced by the nearest colour of this palette). Keys not named are dropped, never stored; toggling one does nothing. Attributes already stored are brought into the definition at once (refused values dropped), announced as one AttributesDidChange over the whole text, and one undo step of this context (Undo puts the old runs back through the definition then in force: after the definition is removed, the refused values come back). The definition itself is not undone. Derived keys (pattern) are kept. An empty dictionary removes the definition. A malformed definition is InvalidArgument and changes nothing."/>
       <arg name="definition" type="a{sv}" direction="in"/>
+    </method>
+    <!-- Live patterns: with the creation option live_patterns, the document
+         marks mentions (@[\w.-]+), hashtags (#\w+), URLs (http:// or
+         https:// up to the next whitespace, less trailing characters other
+         than word characters and /) and registered patterns with the derived,
+         non-inherited attribute pattern (s: mention, hashtag, url or the
+         registered name). Word characters are grapheme clusters whose first
+         scalar is alphabetic, a decimal digit, a connector or a mark (ICU's
+         \w); matching works on whole clusters. At each position the URL,
+         mention and hashtag detectors are tried in that order, then
+         registered patterns in registration order; matches never overlap
+         (the earlier wins) and never cross a paragraph separator. Every text
+         change recomputes the paragraphs it touched (within 16384 bytes each
+         way of the edit); only runs that changed are written and announced
+         (AttributesWillChange/AttributesDidChange with key pattern), so typing
+         inside a match extends it while typing after "@john " does not.
+         Pattern runs are never undo steps of their own: Undo and Redo restore
+         the text and the client's runs, and patterns are recomputed. Clients
+         cannot set or remove pattern (InvalidArgument). -->
+    <method name="RegisterPattern">
+      <annotation name="org.gtk.GDBus.DocString" value="Registers (or, under the same name, replaces) an ICU regular expression for this context's document: its matches carry pattern = name, and the whole text is recomputed at once. name is 1..64 ASCII letters, digits, _, - or . and not mention, hashtag or url (InvalidArgument); icu_regex is at most 1024 bytes and must compile (InvalidArgument with ICU's reason). At most 16 patterns per document (LimitExceeded). Matches are widened to grapheme-cluster boundaries; a paragraph whose matching takes ICU past its time limit gets no matches of that pattern. InvalidState when live patterns are off for the document."/>
+      <arg name="name" type="s" direction="in"/>
+      <arg name="icu_regex" type="s" direction="in"/>
+    </method>
+    <method name="UnregisterPattern">
+      <annotation name="org.gtk.GDBus.DocString" value="Removes a registered pattern of this context's document and recomputes the whole text (its runs go away). org.inkstone.Error.UnknownObject when no pattern has that name; InvalidState when live patterns are off."/>
+      <arg name="name" type="s" direction="in"/>
     </method>
     <method name="SelectionAttributes">
       <annotation name="org.gtk.GDBus.DocString" value="For toolbar state: each key some character of the selection carries, with its value at the first character that has it and whether every character of the selection has that same value. With an empty selection: the typing attributes, each uniform."/>
