@@ -46,6 +46,7 @@ public enum InputContextObject {
         addSignals(&builder)
         addAttributeMethods(&builder)
         addUndoControlMethods(&builder)
+        addDurabilityMembers(&builder)
         return builder.table
     }
 

@@ -39,6 +39,9 @@ public struct ContextOptions: Sendable, Equatable {
     public var ambiguousWide: Bool = false
     /// Whether the field is sensitive (a password, a PIN): its engine learns nothing.
     public var sensitive: Bool = false
+    /// Whether the document is journaled so that it survives the daemon
+    /// (see `InkstoneService+Durability.swift`).
+    public var durable: Bool = false
 
     /// Default options.
     public init() {}
@@ -49,7 +52,7 @@ public struct ContextOptions: Sendable, Equatable {
     /// The option names `parse` accepts.
     public static let names = [
         "unit", "program", "document", "notifications", "focus_out", "queue_edits", "engine", "persist", "coalesce",
-        "ambiguous_wide", "sensitive",
+        "ambiguous_wide", "sensitive", "durable",
     ]
 
     /// Parses options written as `name=value` strings (for clients such as
@@ -66,7 +69,7 @@ public struct ContextOptions: Sendable, Equatable {
             let name = String(entry[..<equals])
             let value = String(entry[entry.index(after: equals)...])
             switch name {
-            case "queue_edits", "persist", "coalesce", "ambiguous_wide", "sensitive":
+            case "queue_edits", "persist", "coalesce", "ambiguous_wide", "sensitive", "durable":
                 guard let flag = ["true": true, "false": false, "1": true, "0": false][value] else {
                     throw InkstoneError.invalidArgument("option '\(name)' takes true or false, not '\(value)'")
                 }
@@ -125,6 +128,8 @@ public struct ContextOptions: Sendable, Equatable {
                 result.ambiguousWide = b
             case ("sensitive", .bool(let b)):
                 result.sensitive = b
+            case ("durable", .bool(let b)):
+                result.durable = b
             default:
                 guard names.contains(name) else {
                     throw InkstoneError.invalidArgument(
