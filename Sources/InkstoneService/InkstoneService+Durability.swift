@@ -72,8 +72,9 @@ public final class DurableDocuments {
 /// (``collectJournals(now:)``, `limits.unrestoredJournalDays`).
 /// Non-durable documents pay nothing: no observer, one nil test per key batch.
 extension InkstoneService {
-    /// Starts journaling `shared` (the unit is that of its first view, for a restore).
-    func makeDurable(_ shared: SharedDocument, unit: OffsetUnit) throws(InkstoneError) {
+    /// Starts journaling `shared` (the unit and persistence are those of its
+    /// first durable context, which a restored context takes).
+    func makeDurable(_ shared: SharedDocument, options: ContextOptions) throws(InkstoneError) {
         guard let folder = durable.folder else {
             throw .invalidState("durable documents are unavailable: neither XDG_STATE_HOME nor HOME is set")
         }
@@ -88,14 +89,15 @@ extension InkstoneService {
         }
         let token = DurableDocuments.makeToken()
         let journal = try DocumentJournal.create(
-            path: durable.path(of: token, in: folder), document: shared.document, unit: unit,
-            compactionBytes: limits.journalCompactionBytes)
+            path: durable.path(of: token, in: folder), document: shared.document, unit: options.unit,
+            persist: options.persist, compactionBytes: limits.journalCompactionBytes)
         shared.durability = DocumentDurability(token: token, journal: journal)
         durable.open[token] = shared
     }
 
     /// Opens the document a restore token names, with a new context for
-    /// `owner` (the unit of the document's first view, default options): the
+    /// `owner` (the unit and `persist` of the document's first durable
+    /// context, other options default): the
     /// text, attribute runs, revision and the first view's selection as of
     /// the last acknowledged call. When the document is open already, the
     /// context joins it. `InvalidArgument` for a malformed token,
@@ -107,6 +109,7 @@ extension InkstoneService {
         if let shared = durable.open[token] {
             var options = ContextOptions()
             options.unit = shared.durability?.journal.unit ?? .utf16
+            options.persist = shared.durability?.journal.persist ?? false
             options.documentID = shared.id
             shared.admit(owner)
             return try createContext(owner: owner, options: options)
@@ -134,6 +137,7 @@ extension InkstoneService {
         let shared = try adoptDocument(restored.document, owner: owner)
         var options = ContextOptions()
         options.unit = restored.unit
+        options.persist = restored.persist
         options.documentID = shared.id
         let context: InputContext
         do {
@@ -145,7 +149,7 @@ extension InkstoneService {
         if let selection = restored.selection { context.view.restoreSelection(selection) }
         do {
             let journal = try DocumentJournal.resume(
-                path: path, document: shared.document, unit: restored.unit,
+                path: path, document: shared.document, unit: restored.unit, persist: restored.persist,
                 compactionBytes: limits.journalCompactionBytes)
             shared.durability = DocumentDurability(token: token, journal: journal)
             durable.open[token] = shared

@@ -120,7 +120,7 @@ public final class InkstoneService: @unchecked Sendable {
         }
         if options.durable && shared.durability == nil {
             do {
-                try makeDurable(shared, unit: options.unit)
+                try makeDurable(shared, options: options)
             } catch {
                 if shared.contexts.isEmpty && options.documentID == nil { documents[shared.id] = nil }
                 throw error

@@ -1,7 +1,8 @@
 import Glibc
 
 /// The journal of a durable document: one file, 0600, holding a header (the
-/// format version and the unit of the document's first view) and then
+/// format version, the unit of the document's first view and whether its
+/// context was persistent) and then
 /// ``ChecksummedLines`` records (``JournalRecord``) of every acknowledged
 /// change: text edits with the attributes of the inserted text, attribute
 /// changes, and the selection of each view.
@@ -31,6 +32,8 @@ public final class DocumentJournal {
     public var compactionBytes: Int
     /// The unit recorded in the header (that of the document's first view).
     public let unit: OffsetUnit
+    /// Whether the first view's context was persistent (recorded in the header).
+    public let persist: Bool
     private var descriptor: Int32 = -1
     /// Encoded lines of the call in progress, not yet written.
     private var pending: [UInt8] = []
@@ -43,9 +46,10 @@ public final class DocumentJournal {
     private weak var document: Document?
     private var observer: ObserverToken?
 
-    private init(path: String, unit: OffsetUnit, compactionBytes: Int) {
+    private init(path: String, unit: OffsetUnit, persist: Bool, compactionBytes: Int) {
         self.path = path
         self.unit = unit
+        self.persist = persist
         self.compactionBytes = compactionBytes
     }
 
@@ -56,9 +60,9 @@ public final class DocumentJournal {
     /// Starts the journal of `document` at `path` (the folder must exist):
     /// writes its present state as a snapshot and follows its changes.
     public static func create(
-        path: String, document: Document, unit: OffsetUnit, compactionBytes: Int
+        path: String, document: Document, unit: OffsetUnit, persist: Bool = false, compactionBytes: Int
     ) throws(InkstoneError) -> DocumentJournal {
-        let journal = DocumentJournal(path: path, unit: unit, compactionBytes: compactionBytes)
+        let journal = DocumentJournal(path: path, unit: unit, persist: persist, compactionBytes: compactionBytes)
         journal.document = document
         try journal.compact()
         journal.observe(document)
@@ -71,6 +75,8 @@ public final class DocumentJournal {
         public let document: Document
         /// The unit of the document's first view.
         public let unit: OffsetUnit
+        /// Whether the first view's context was persistent.
+        public let persist: Bool
         /// The selection of the document's first view (the first view the file names).
         public let selection: JournaledSelection?
         /// Bytes cut off the end of the file (a damaged tail), 0 when it was whole.
@@ -92,7 +98,7 @@ public final class DocumentJournal {
         guard let bytes = read else { throw .unknownObject("no journal for that token") }
         let lines = ChecksummedLines.lines(bytes)
         guard let first = lines.first, case .intact(let body) = first.line,
-            case .header(let version, let recordedUnit)? = JournalRecord.decode(body)
+            case .header(let version, let recordedUnit, let persist)? = JournalRecord.decode(body)
         else {
             throw .invalidState("the journal's header is damaged; the file is kept as it is")
         }
@@ -126,7 +132,8 @@ public final class DocumentJournal {
         }
         let selection = selections.first.map { first in selections.last { $0.0 == first.0 }!.1 }
         return Restored(
-            document: document, unit: unit, selection: selection, discardedBytes: bytes.count - wholeBytes)
+            document: document, unit: unit, persist: persist, selection: selection,
+            discardedBytes: bytes.count - wholeBytes)
     }
 
     /// Cuts the file at `path` to `length` bytes, durably.
@@ -143,9 +150,9 @@ public final class DocumentJournal {
     /// view: rewrites it as a snapshot (the restored state, with the new view's
     /// id) and follows the document's changes from now on.
     public static func resume(
-        path: String, document: Document, unit: OffsetUnit, compactionBytes: Int
+        path: String, document: Document, unit: OffsetUnit, persist: Bool, compactionBytes: Int
     ) throws(InkstoneError) -> DocumentJournal {
-        try create(path: path, document: document, unit: unit, compactionBytes: compactionBytes)
+        try create(path: path, document: document, unit: unit, persist: persist, compactionBytes: compactionBytes)
     }
 
     // MARK: Following the document
@@ -207,7 +214,7 @@ public final class DocumentJournal {
     /// reopens it for appending.
     public func compact() throws(InkstoneError) {
         guard let document else { throw .invalidState("the journal \(path) has no document") }
-        var bytes = ChecksummedLines.frame(JournalRecord.header(version: Self.formatVersion, unit: unit).encoded())
+        var bytes = ChecksummedLines.frame(JournalRecord.header(version: Self.formatVersion, unit: unit, persist: persist).encoded())
         bytes += ChecksummedLines.frame(document.snapshotRecord().encoded())
         var selections: [ViewID: JournaledSelection] = [:]
         for view in document.liveViews {

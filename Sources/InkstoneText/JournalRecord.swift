@@ -1,10 +1,10 @@
 /// One record of a durable document's journal (see ``DocumentJournal``).
 /// Offsets and lengths are UTF-8 bytes, whatever unit the views speak.
 public enum JournalRecord: Equatable, Sendable {
-    /// The file's first record: the format version it is written in and the
+    /// The file's first record: the format version it is written in, the
     /// unit of the document's first view (nil when a newer format names one
-    /// this build does not know).
-    case header(version: Int, unit: OffsetUnit?)
+    /// this build does not know) and whether that view's context was persistent.
+    case header(version: Int, unit: OffsetUnit?, persist: Bool)
     /// `utf8Start..<utf8Start + utf8OldLength` was replaced by `text`,
     /// producing `revision`; `runs` are the attributes of the inserted text
     /// right after the edit (consecutive spans covering it exactly).
@@ -43,11 +43,12 @@ extension JournalRecord {
     public func encoded() -> [UInt8] {
         var out = JournalFieldWriter()
         switch self {
-        case .header(let version, let unit):
+        case .header(let version, let unit, let persist):
             out.token("H")
             out.token("inkstone-document")
             out.number(version)
             out.token(unit?.rawValue ?? "-")
+            out.token(persist ? "persist" : "-")
         case .edit(let revision, let start, let oldLength, let text, let runs):
             out.token("E")
             out.number(revision)
@@ -82,7 +83,8 @@ extension JournalRecord {
             guard fields.token() == "inkstone-document", let version = fields.number(), version >= 0 else {
                 return nil
             }
-            return .header(version: version, unit: fields.token().flatMap(OffsetUnit.init(rawValue:)))
+            let unit = fields.token().flatMap(OffsetUnit.init(rawValue:))
+            return .header(version: version, unit: unit, persist: fields.token() == "persist")
         case "E":
             guard let revision = fields.unsigned(), let start = fields.number(), let oldLength = fields.number(),
                 let text = fields.string(), let runs = fields.runs(total: text.utf8.count),

@@ -153,7 +153,7 @@ import Testing
         bytes[lastCall - 3] ^= 0x04
         try writeFile(journal, String(decoding: bytes, as: UTF8.self))
         let (daemon, peer) = try Self.start(state)
-        let context = try Self.restore(peer, token)
+        let context = try peer.inkstone.restoreDocument(token: token).path
         #expect(try peer.text(context) == acknowledged.text, "the call whose record was damaged is dropped whole")
         #expect(daemon.daemon.stderr.contains("damaged tail"), "\(daemon.daemon.stderr)")
     }

@@ -149,4 +149,16 @@ struct DurabilityTests {
         #expect(joined.shared === context.shared)
         #expect(joined.owner == ":1.9")
     }
+
+    @Test func aRestoredContextTakesTheUnitAndPersistenceOfTheFirstDurableContext() throws {
+        let folder = try makeTemporaryDirectory(prefix: "inkstone-durable") + "/documents"
+        var options = Self.durableOptions(unit: .scalars)
+        options.persist = true
+        let context = try Self.service(folder: folder).createContext(owner: ":1.1", options: options)
+        let restored = try Self.service(folder: folder).restoreDocument(token: context.restoreToken, owner: ":1.2")
+        #expect(restored.options.persist && restored.unit == .scalars)
+        let plain = try Self.service(folder: folder).createContext(owner: ":1.1", options: Self.durableOptions())
+        let again = try Self.service(folder: folder).restoreDocument(token: plain.restoreToken, owner: ":1.2")
+        #expect(!again.options.persist && again.unit == .utf16)
+    }
 }

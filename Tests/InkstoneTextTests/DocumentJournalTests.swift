@@ -184,7 +184,8 @@ struct DocumentJournalTests {
 
     @Test func recordsRoundTripThroughTheirEncoding() throws {
         let records: [JournalRecord] = [
-            .header(version: 1, unit: .graphemes),
+            .header(version: 1, unit: .graphemes, persist: false),
+            .header(version: 1, unit: .utf8, persist: true),
             .edit(revision: 7, utf8Start: 3, utf8OldLength: 2, text: "", runs: []),
             .edit(
                 revision: 8, utf8Start: 0, utf8OldLength: 0, text: " \\n\n'é 😀",
