@@ -109,7 +109,9 @@ struct DurableBench: ParsableCommand {
 
     private func compaction(folder: String) throws -> BenchRow {
         let text = BenchText.pieces(totalUTF8: 1 << 20).joined()
-        let (_, _, journal) = try journaled(path: folder + "/compact.journal", text: text, compactionBytes: 1 << 30)
+        let (document, _, journal) = try journaled(
+            path: folder + "/compact.journal", text: text, compactionBytes: 1 << 30)
+        defer { withExtendedLifetime(document) {} }
         let repetitions = quick ? 5 : 30
         var compactions: [UInt64] = []
         var writes: [UInt64] = []
