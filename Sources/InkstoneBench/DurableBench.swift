@@ -131,7 +131,7 @@ struct DurableBench: ParsableCommand {
         let text = BenchText.pieces(totalUTF8: size).joined()
         do {
             let (document, view, journal) = try journaled(path: path, text: text, compactionBytes: 1 << 30)
-            // A snapshot and then 1000 typed keys, as after a session of typing.
+            // A snapshot and then 1000 typed keys, as after a stretch of typing.
             for index in 0..<1_000 {
                 try view.insertText(String(UnicodeScalar(UInt8(0x61 + index % 26))))
                 try journal.commit()
