@@ -1,3 +1,5 @@
+import Glibc
+
 /// The framing every append-only journal shares (learning stores, durable
 /// documents): one record per line, `CHECKSUM BODY\n`, where CHECKSUM is the
 /// FNV-1a of BODY in 16 lower-case hex digits and BODY holds no newline.
@@ -14,11 +16,13 @@ public enum ChecksummedLines {
     }
 
     /// The line holding `body` (which must not contain a newline), newline included.
+    @inlinable
     public static func frame<Body: Collection>(_ body: Body) -> [UInt8] where Body.Element == UInt8 {
-        var line = Array(Checksum.hex(Checksum.fnv1a(body)).utf8)
+        var line: [UInt8] = []
         line.reserveCapacity(18 + body.count)
+        line += Checksum.hexDigits(Checksum.fnv1a(body))
         line.append(UInt8(ascii: " "))
-        line.append(contentsOf: body)
+        line += body
         line.append(UInt8(ascii: "\n"))
         return line
     }
@@ -28,26 +32,28 @@ public enum ChecksummedLines {
     /// the line before). A last line without a newline is damaged.
     public static func lines(_ bytes: [UInt8]) -> [(line: Line, end: Int)] {
         var result: [(line: Line, end: Int)] = []
-        var start = 0
-        let newline = UInt8(ascii: "\n")
-        while start < bytes.count {
-            guard let end = bytes[start...].firstIndex(of: newline) else {
-                result.append((.damaged, bytes.count))
-                break
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var start = 0
+            while start < raw.count {
+                guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), raw.count - start) else {
+                    result.append((.damaged, raw.count))
+                    break
+                }
+                let end = base.distance(to: UnsafeRawPointer(found))
+                let intact = isIntact(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+                result.append((intact ? .intact(bytes[(start + 17)..<end]) : .damaged, end + 1))
+                start = end + 1
             }
-            result.append((check(bytes[start..<end]), end + 1))
-            start = end + 1
         }
         return result
     }
 
-    /// The body of one line (newline excluded) when its checksum matches.
-    private static func check(_ raw: ArraySlice<UInt8>) -> Line {
-        let start = raw.startIndex
-        guard raw.count >= 17, raw[start + 16] == UInt8(ascii: " "),
-            let sum = UInt64(String(decoding: raw[start..<start + 16], as: UTF8.self), radix: 16),
-            Checksum.fnv1a(raw[(start + 17)...]) == sum
-        else { return .damaged }
-        return .intact(raw[(start + 17)...])
+    /// Whether one line (newline excluded) has the form and the checksum of its body.
+    private static func isIntact(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.count >= 17, line[16] == UInt8(ascii: " "),
+            let sum = Checksum.parseHex(UnsafeRawBufferPointer(rebasing: line[0..<16]))
+        else { return false }
+        return Checksum.fnv1a(UnsafeRawBufferPointer(rebasing: line[17...])) == sum
     }
 }

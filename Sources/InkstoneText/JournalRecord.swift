@@ -1,3 +1,5 @@
+import Glibc
+
 /// One record of a durable document's journal (see ``DocumentJournal``).
 /// Offsets and lengths are UTF-8 bytes, whatever unit the views speak.
 public enum JournalRecord: Equatable, Sendable {
@@ -126,17 +128,28 @@ struct JournalFieldWriter {
     mutating func number(_ value: some BinaryInteger) { token(String(value)) }
 
     /// A string, escaped, after `prefix` (`'`, or `s` for a string attribute value).
+    /// Stretches without a byte to escape are copied whole.
     mutating func string(_ text: String, prefix: UInt8 = UInt8(ascii: "'")) {
         separate()
         bytes.append(prefix)
-        bytes.reserveCapacity(bytes.count + text.utf8.count)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: " "): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "s")]
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            bytes.reserveCapacity(bytes.count + utf8.count)
+            var copied = 0
+            for index in utf8.indices {
+                let escape: UInt8
+                switch utf8[index] {
+                case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
+                case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
+                case UInt8(ascii: " "): escape = UInt8(ascii: "s")
+                default: continue
+                }
+                bytes += UnsafeBufferPointer(rebasing: utf8[copied..<index])
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(escape)
+                copied = index + 1
             }
+            bytes += UnsafeBufferPointer(rebasing: utf8[copied...])
         }
     }
 
@@ -186,7 +199,12 @@ struct JournalFieldReader {
     /// The raw bytes of the next field.
     private mutating func field() -> ArraySlice<UInt8>? {
         guard position < body.endIndex else { return nil }
-        let end = body[position...].firstIndex(of: UInt8(ascii: " ")) ?? body.endIndex
+        let end = body.withUnsafeBytes { raw in
+            let from = position - body.startIndex
+            guard let base = raw.baseAddress, let found = memchr(base + from, Int32(UInt8(ascii: " ")), raw.count - from)
+            else { return body.endIndex }
+            return body.startIndex + base.distance(to: UnsafeRawPointer(found))
+        }
         let field = body[position..<end]
         position = end == body.endIndex ? end : end + 1
         return field
@@ -204,27 +222,35 @@ struct JournalFieldReader {
         return Self.unescape(raw.dropFirst())
     }
 
+    /// The bytes of an escaped string, unescaped; stretches between escapes
+    /// are copied whole.
     private static func unescape(_ raw: ArraySlice<UInt8>) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(raw.count)
-        var escaped = false
-        for byte in raw {
-            if escaped {
-                switch byte {
-                case UInt8(ascii: "\\"): bytes.append(byte)
+        raw.withUnsafeBytes { raw -> String? in
+            guard let base = raw.baseAddress else { return "" }
+            let backslash = Int32(UInt8(ascii: "\\"))
+            guard var found = memchr(base, backslash, raw.count) else {
+                return String(validating: raw.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+            }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(raw.count)
+            var copied = 0
+            while true {
+                let index = base.distance(to: UnsafeRawPointer(found))
+                bytes += UnsafeRawBufferPointer(rebasing: raw[copied..<index])
+                guard index + 1 < raw.count else { return nil }
+                switch raw[index + 1] {
+                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
                 case UInt8(ascii: "n"): bytes.append(UInt8(ascii: "\n"))
                 case UInt8(ascii: "s"): bytes.append(UInt8(ascii: " "))
                 default: return nil
                 }
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else {
-                bytes.append(byte)
+                copied = index + 2
+                guard let next = memchr(base + copied, backslash, raw.count - copied) else { break }
+                found = next
             }
+            bytes += UnsafeRawBufferPointer(rebasing: raw[copied...])
+            return String(validating: bytes, as: UTF8.self)
         }
-        guard !escaped else { return nil }
-        return String(validating: bytes, as: UTF8.self)
     }
 
     mutating func runs(total: Int) -> [JournalRun]? {

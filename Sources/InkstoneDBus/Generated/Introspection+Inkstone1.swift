@@ -111,7 +111,7 @@ extension InkstoneIntrospection {
       <arg name="source" type="s" direction="out"/>
     </method>
     <method name="GetStatus">
-      <annotation name="org.gtk.GDBus.DocString" value="The daemon's state, for inkstone status: version (s), pid (u), uptime_seconds (d), contexts (u) and documents (u) alive, rss_bytes (t: resident memory, VmRSS), peer_address (s: as GetPeerAddress) and peer_connections (u: open direct connections). Clients must ignore keys they do not know."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The daemon's state, for inkstone status: version (s), pid (u), uptime_seconds (d), contexts (u) and documents (u) alive, durable_documents (u: documents open with a journal, see RestoreDocument), rss_bytes (t: resident memory, VmRSS), peer_address (s: as GetPeerAddress) and peer_connections (u: open direct connections). Clients must ignore keys they do not know."/>
       <arg name="status" type="a{sv}" direction="out"/>
     </method>
     <method name="GetPeerAddress">
