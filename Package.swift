@@ -47,7 +47,8 @@ let package = Package(
 
         // MARK: pure Swift model
         // The core every layer shares (InkstoneError and its codes, offset units, unit-carrying
-        // ranges, suggestions); InkstoneText re-exports it, engines use it without the text model.
+        // ranges, suggestions, durable files and checksummed journal lines); InkstoneText
+        // re-exports it, engines use it without the text model.
         .target(name: "InkstoneCore"),
         .target(name: "InkstoneSegmentation", dependencies: ["CICU"]),
         .target(

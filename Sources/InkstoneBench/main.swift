@@ -11,7 +11,7 @@ struct InkstoneBenchCommand: ParsableCommand {
             RoundTripBench.self, BufferBench.self, EngineBench.self, SegmentationBench.self, GeometryBench.self,
             ServiceBench.self, ProtocolBench.self,
             ChurnBench.self, TableBench.self, JapaneseBench.self, PinyinBench.self, EmojiBench.self, CompatBench.self,
-            AttributeBench.self, EchoServiceCommand.self,
+            AttributeBench.self, EchoServiceCommand.self, DurableBench.self,
         ]
     )
 }

@@ -46,6 +46,9 @@ public struct InputContextOptions: Sendable, Equatable {
     public var ambiguousWide: Bool?
     /// `coalesce`: one `Notifications` signal per call (true, the default) or one signal per notification.
     public var coalesce: Bool?
+    /// `durable`: the context's document is journaled to disk and can be restored after a crash
+    /// (see `RestoreDocument`).
+    public var durable: Bool?
     /// Options sent as they are, for names this struct does not know yet.
     public var extra: [String: DBusValue]
 
@@ -53,7 +56,7 @@ public struct InputContextOptions: Sendable, Equatable {
     public init(
         engine: String? = nil, unit: Unit? = nil, document: String? = nil, program: String? = nil,
         notifications: [String]? = nil, focusOut: FocusOut? = nil, queueEdits: Bool? = nil, persist: Bool? = nil,
-        ambiguousWide: Bool? = nil, coalesce: Bool? = nil, extra: [String: DBusValue] = [:]
+        ambiguousWide: Bool? = nil, coalesce: Bool? = nil, durable: Bool? = nil, extra: [String: DBusValue] = [:]
     ) {
         self.engine = engine
         self.unit = unit
@@ -65,6 +68,7 @@ public struct InputContextOptions: Sendable, Equatable {
         self.persist = persist
         self.ambiguousWide = ambiguousWide
         self.coalesce = coalesce
+        self.durable = durable
         self.extra = extra
     }
 
@@ -82,6 +86,7 @@ public struct InputContextOptions: Sendable, Equatable {
         put("persist", persist.map(DBusValue.bool))
         put("ambiguous_wide", ambiguousWide.map(DBusValue.bool))
         put("coalesce", coalesce.map(DBusValue.bool))
+        put("durable", durable.map(DBusValue.bool))
         return options
     }
 }

@@ -254,6 +254,16 @@ extension ConfigurationKey {
         limit(
             "learning.max_candidates", "candidates kept per reading; the least recently chosen go first",
             \.engines.learning.maximumCandidates),
+        // MARK: durability (durable documents)
+        limit(
+            "durability.max_documents", "durable documents (durable=true) the daemon holds open at once",
+            \.limits.durableDocuments),
+        limit(
+            "durability.compaction_bytes", "bytes past which a durable document's journal is rewritten as a snapshot",
+            \.limits.journalCompactionBytes),
+        limit(
+            "durability.collect_after_days", "days after which the journal of a document nobody restored is deleted",
+            \.limits.unrestoredJournalDays),
     ]
 
     /// Every key's name.

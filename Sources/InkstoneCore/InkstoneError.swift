@@ -20,6 +20,8 @@ public struct InkstoneError: Error, Equatable, Sendable, CustomStringConvertible
         case busy = "Busy"
         /// An operation is not valid in the current state (e.g. redo with nothing to redo).
         case invalidState = "InvalidState"
+        /// A stored file is in a newer format than this build reads (it is left as it is).
+        case unsupportedVersion = "UnsupportedVersion"
     }
 
     /// The error's stable name.
@@ -51,4 +53,6 @@ public struct InkstoneError: Error, Equatable, Sendable, CustomStringConvertible
     public static func busy(_ message: String) -> InkstoneError { .init(.busy, message) }
     /// `InvalidState` with a message.
     public static func invalidState(_ message: String) -> InkstoneError { .init(.invalidState, message) }
+    /// `UnsupportedVersion` with a message.
+    public static func unsupportedVersion(_ message: String) -> InkstoneError { .init(.unsupportedVersion, message) }
 }

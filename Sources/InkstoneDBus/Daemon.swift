@@ -60,8 +60,15 @@ public final class Daemon: @unchecked Sendable {
         let router = PeerRouter(bus: connection, logger: logger) { identity in peers.connection(for: identity) }
         notifier = SignalNotifier(router: router)
         service.sink = notifier
-        // Coalesced notifications of a call go out after its handler, before its reply.
-        let flush: @Sendable () -> Void = { [notifier] in notifier.flush() }
+        service.durable.folder = DurableDocuments.defaultFolder()
+        service.durable.log = { logger.notice("\($0)") }
+        service.collectJournals()
+        // Journals of durable documents are written, and coalesced notifications
+        // of a call go out, after its handler, before its reply.
+        let flush: @Sendable () -> Void = { [service, notifier] in
+            service.commitJournals()
+            notifier.flush()
+        }
         let observe = CallLog.observer(logger)
         var applyReload: (@Sendable () throws -> String)?
         if let reload {

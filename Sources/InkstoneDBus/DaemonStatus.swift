@@ -22,7 +22,7 @@ public final class DaemonStatus: Sendable {
         peerCountBox.withLock { $0 = connectionCount }
     }
 
-    /// The `GetStatus` dictionary: version, pid, uptime, object counts, memory and the direct transport.
+    /// The `GetStatus` dictionary: version, pid, uptime, object counts (durable documents too), memory and the direct transport.
     func snapshot(service: InkstoneService, version: String) -> [String: DBusValue] {
         let counts = service.counts
         let uptime = Double(MonotonicClock.nanoseconds() - startNanoseconds) / 1e9
@@ -32,6 +32,7 @@ public final class DaemonStatus: Sendable {
             "uptime_seconds": .double(uptime),
             "contexts": .uint32(UInt32(counts.contexts)),
             "documents": .uint32(UInt32(counts.documents)),
+            "durable_documents": .uint32(UInt32(service.durable.open.count)),
             "rss_bytes": .uint64(ResidentMemory.ofSelf()),
             "peer_address": .string(peerAddress),
             "peer_connections": .uint32(UInt32(peerCountBox.withLock { $0 }())),

@@ -47,6 +47,7 @@ public enum InputContextObject {
         addAttributeMethods(&builder)
         addUndoControlMethods(&builder)
         addPatternMethods(&builder)
+        addDurabilityMembers(&builder)
         return builder.table
     }
 

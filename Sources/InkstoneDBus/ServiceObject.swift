@@ -57,6 +57,7 @@ public enum ServiceObject {
             .paths(service.documentIDs(usableBy: call.sender).map(ObjectPaths.document))
         }
         addLearningMethods(to: &table, service: service)
+        addDurabilityMethods(to: &table, service: service)
         table.method("Reload", output: "s") { _, _ in
             guard let reload else { throw InkstoneError.invalidState("this daemon has no configuration to reload") }
             return .string(try reload())

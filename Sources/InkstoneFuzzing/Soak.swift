@@ -13,7 +13,7 @@ import InkstoneTestSupport
 public final class Soak {
     static let inkstoneErrors: Set<String> = [
         "InvalidArgument", "InvalidRange", "UnknownObject", "AccessDenied", "LimitExceeded", "Stale", "Busy",
-        "InvalidState",
+        "InvalidState", "UnsupportedVersion",
     ]
     static let standardErrors: Set<String> = [
         "UnknownMethod", "InvalidArgs", "UnknownObject", "UnknownInterface", "UnknownProperty", "PropertyReadOnly",

@@ -43,6 +43,9 @@ public struct ContextOptions: Sendable, Equatable {
     /// hashtags, URLs and registered patterns) as it is edited; once on for a
     /// document, it stays on for every context of it.
     public var livePatterns: Bool = false
+    /// Whether the document is journaled so that it survives the daemon
+    /// (see `InkstoneService+Durability.swift`).
+    public var durable: Bool = false
 
     /// Default options.
     public init() {}
@@ -53,7 +56,7 @@ public struct ContextOptions: Sendable, Equatable {
     /// The option names `parse` accepts.
     public static let names = [
         "unit", "program", "document", "notifications", "focus_out", "queue_edits", "engine", "persist", "coalesce",
-        "ambiguous_wide", "sensitive", "live_patterns",
+        "ambiguous_wide", "sensitive", "live_patterns", "durable",
     ]
 
     /// Parses options written as `name=value` strings (for clients such as
@@ -70,7 +73,7 @@ public struct ContextOptions: Sendable, Equatable {
             let name = String(entry[..<equals])
             let value = String(entry[entry.index(after: equals)...])
             switch name {
-            case "queue_edits", "persist", "coalesce", "ambiguous_wide", "sensitive", "live_patterns":
+            case "queue_edits", "persist", "coalesce", "ambiguous_wide", "sensitive", "live_patterns", "durable":
                 guard let flag = ["true": true, "false": false, "1": true, "0": false][value] else {
                     throw InkstoneError.invalidArgument("option '\(name)' takes true or false, not '\(value)'")
                 }
@@ -131,6 +134,8 @@ public struct ContextOptions: Sendable, Equatable {
                 result.sensitive = b
             case ("live_patterns", .bool(let b)):
                 result.livePatterns = b
+            case ("durable", .bool(let b)):
+                result.durable = b
             default:
                 guard names.contains(name) else {
                     throw InkstoneError.invalidArgument(

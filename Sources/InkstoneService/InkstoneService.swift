@@ -17,6 +17,8 @@ public final class InkstoneService: @unchecked Sendable {
     /// The learning stores dictionary engines rank with (nil: nothing is learnt;
     /// see `InkstoneService+Learning.swift`).
     public var userDictionaries: UserDictionaries?
+    /// Where durable documents are journaled, and the open ones (see `InkstoneService+Durability.swift`).
+    public let durable = DurableDocuments()
 
     private(set) var documents: [UInt64: SharedDocument] = [:]
     private(set) var contexts: [UInt64: InputContext] = [:]
@@ -56,6 +58,24 @@ public final class InkstoneService: @unchecked Sendable {
         nextDocumentID += 1
         documents[shared.id] = shared
         return shared
+    }
+
+    /// Holds a restored document for `peer` (counted like one it created).
+    func adoptDocument(_ document: Document, owner peer: String) throws(InkstoneError) -> SharedDocument {
+        let owned = documents.values.lazy.filter { $0.creator == peer }.count
+        guard owned < limits.documentsPerPeer else {
+            throw .limitExceeded("\(peer) already holds \(owned) documents (limit \(limits.documentsPerPeer))")
+        }
+        let shared = SharedDocument(id: nextDocumentID, creator: peer, document: document)
+        shared.document.queueLimits = limits.queueLimits
+        nextDocumentID += 1
+        documents[shared.id] = shared
+        return shared
+    }
+
+    /// Drops a document no context holds.
+    func forgetDocument(_ shared: SharedDocument) {
+        if shared.contexts.isEmpty { documents[shared.id] = nil }
     }
 
     /// The document with `id`, which `caller` must be allowed to use.
@@ -98,6 +118,14 @@ public final class InkstoneService: @unchecked Sendable {
             if shared.contexts.isEmpty && options.documentID == nil { documents[shared.id] = nil }
             throw error
         }
+        if options.durable && shared.durability == nil {
+            do {
+                try makeDurable(shared, options: options)
+            } catch {
+                if shared.contexts.isEmpty && options.documentID == nil { documents[shared.id] = nil }
+                throw error
+            }
+        }
         nextContextID += 1
         contexts[context.id] = context
         contextCountByPeer[peer] = held + 1
@@ -130,12 +158,17 @@ public final class InkstoneService: @unchecked Sendable {
         let shared = context.shared
         shared.contexts.removeAll { $0 === context }
         shared.ticketOwners = shared.ticketOwners.filter { $0.value !== context }
-        if shared.contexts.isEmpty { documents[shared.id] = nil }
+        if shared.contexts.isEmpty {
+            documents[shared.id] = nil
+            releaseDurability(of: shared)
+        }
     }
 
     /// A peer left the bus: its contexts go (as `destroyContext`), and so do
     /// documents it created that no context holds.
     public func peerVanished(_ peer: String) {
+        durable.keepsJournalsOfClosedDocuments = true
+        defer { durable.keepsJournalsOfClosedDocuments = false }
         for context in contexts.values.sorted(by: { $0.id < $1.id }) {
             if context.options.persist {
                 if context.listener == peer { context.listener = "" }
@@ -145,6 +178,7 @@ public final class InkstoneService: @unchecked Sendable {
         }
         for shared in documents.values where shared.creator == peer && shared.contexts.isEmpty {
             documents[shared.id] = nil
+            releaseDurability(of: shared)
         }
         for shared in documents.values {
             try? shared.unshare(peer, caller: shared.creator)

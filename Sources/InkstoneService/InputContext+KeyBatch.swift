@@ -80,8 +80,10 @@ private struct BatchState {
     let candidates: CandidatesSnapshot
     let ticketOwners: [UInt64: InputContext]
     let publishedProperties: [(InputContext, ContextProperties?)]
+    let journalMark: Int?
 
     init(_ context: InputContext) {
+        journalMark = context.shared.durability?.journal.pendingMark
         document = context.shared.document.snapshot()
         engine = context.engine
         candidates = context.candidates
@@ -92,6 +94,7 @@ private struct BatchState {
     func restore(into context: InputContext) {
         let shared = context.shared
         shared.document.restore(document)
+        if let journalMark { shared.durability?.journal.discardPending(from: journalMark) }
         context.engine = engine
         context.surroundingStamp = nil
         context.candidates = candidates

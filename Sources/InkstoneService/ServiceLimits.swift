@@ -34,6 +34,13 @@ public struct ServiceLimits: Sendable, Equatable {
     public var openUndoGroupUTF8Bytes: Int = 8 << 20
     /// Key names one `ProcessKeyNames` call may carry.
     public var keyNamesPerCall: Int = 1_024
+    /// Durable documents (journaled, `durable=true`) the daemon holds open at once.
+    public var durableDocuments: Int = 64
+    /// Bytes past which a durable document's journal is rewritten as a
+    /// snapshot (it never holds more than the snapshot and this much).
+    public var journalCompactionBytes: Int = 1 << 20
+    /// Days after which the journal of a document nobody restored is deleted.
+    public var unrestoredJournalDays: Int = 30
 
     /// Creates limits; the defaults are those of a stock daemon.
     public init(

@@ -16,6 +16,8 @@ public final class SharedDocument {
     public internal(set) var contexts: [InputContext] = []
     /// Which context queued which edit (ticket id → context).
     var ticketOwners: [UInt64: InputContext] = [:]
+    /// The journal and restore token of a durable document, nil otherwise.
+    public internal(set) var durability: DocumentDurability?
     /// The segmenter over the text, created on first use.
     private var segmenter: Segmenter?
     private var segmenterRevision: UInt64 = 0
@@ -24,6 +26,13 @@ public final class SharedDocument {
         self.id = id
         self.creator = creator
         document = Document(text: text)
+    }
+
+    /// A document around an existing text model (a restored one).
+    init(id: UInt64, creator: String, document: Document) {
+        self.id = id
+        self.creator = creator
+        self.document = document
     }
 
     /// Whether `peer` may attach a context.
@@ -44,6 +53,12 @@ public final class SharedDocument {
             throw .limitExceeded("document \(id) is already shared with \(sharedWith.count) peers (limit \(limit))")
         }
         sharedWith.insert(peer)
+    }
+
+    /// Lets `peer` attach contexts without the creator's consent (it holds the
+    /// document's restore token).
+    func admit(_ peer: String) {
+        if peer != creator { sharedWith.insert(peer) }
     }
 
     /// Withdraws a share. Only the creator may unshare.

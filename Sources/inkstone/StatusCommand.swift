@@ -6,7 +6,7 @@ import InkstoneClient
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the daemon's version, uptime, contexts, documents, resident memory and transport.")
+        abstract: "Show the daemon's version, uptime, contexts, documents (durable ones too), resident memory and transport.")
 
     @OptionGroup var connection: ConnectionOptions
 

@@ -86,7 +86,7 @@ struct ClientTests {
     func options() {
         let options = InputContextOptions(
             engine: "hangul", unit: .graphemes, document: "/org/inkstone/Inkstone1/document/1", notifications: ["text"],
-            focusOut: .discard, coalesce: false, extra: ["engine": .string("compose"), "future": .uint32(3)])
+            focusOut: .discard, coalesce: false, durable: true, extra: ["engine": .string("compose"), "future": .uint32(3)])
         let vardict = options.vardict
         #expect(vardict["engine"] == .string("hangul"))
         #expect(vardict["unit"] == .string("graphemes"))
@@ -94,9 +94,31 @@ struct ClientTests {
         #expect(vardict["notifications"] == .array(elementSignature: "s", [.string("text")]))
         #expect(vardict["focus_out"] == .string("discard"))
         #expect(vardict["coalesce"] == .bool(false))
+        #expect(vardict["durable"] == .bool(true))
         #expect(vardict["future"] == .uint32(3))
         #expect(vardict["persist"] == nil)
         #expect(InputContextOptions().vardict.isEmpty)
+    }
+
+    @Test("the typed durable option journals the document; GetStatus counts the durable documents open")
+    func durableOption() throws {
+        let runtime = try makeTemporaryDirectory(prefix: "inkstone-runtime")
+        let state = try makeTemporaryDirectory(prefix: "inkstone-state")
+        let daemon = try DirectDaemon(environment: ["XDG_RUNTIME_DIR": runtime, "XDG_STATE_HOME": state])
+        let client = try daemon.busClient()
+        #expect(try client.status()["durable_documents"] == .uint32(0))
+        let plain = try client.createContext(InputContextOptions(durable: false))
+        #expect(try plain.property("RestoreToken") == .string(""))
+        #expect(try client.status()["durable_documents"] == .uint32(0))
+        let durable = try client.createContext(InputContextOptions(durable: true))
+        guard case .string(let token) = try durable.property("RestoreToken") else {
+            Issue.record("no RestoreToken")
+            return
+        }
+        #expect(token.count == 32)
+        #expect(try client.status()["durable_documents"] == .uint32(1))
+        try durable.destroy()
+        #expect(try client.status()["durable_documents"] == .uint32(0))
     }
 
     @Test("a view on a shared document receives the typist's edit as one coalesced Notifications signal")

@@ -73,6 +73,7 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
         }
         #expect(fields["version"] == (try daemonVersion()))
         #expect(fields["contexts"] == "1", "\(status.stdout)")
+        #expect(fields["durable_documents"] == "0", "\(status.stdout)")
         #expect(fields["transport"] == "direct", "\(status.stdout)")
         #expect(fields["pid"] == "\(daemon.daemon.pid)", "\(status.stdout)")
         #expect(

@@ -16,11 +16,15 @@ final class RunningDaemon {
 
     /// Starts the daemon with `arguments`; it reads no configuration file of the user running
     /// the tests (`XDG_CONFIG_HOME` points nowhere unless `environment` sets it) and keeps what
-    /// it learns in a fresh folder (`XDG_DATA_HOME`, unless `environment` sets it).
+    /// it learns in a fresh folder (`XDG_DATA_HOME`, unless `environment` sets it), and its
+    /// durable documents in another (`XDG_STATE_HOME`, likewise).
     init(bus: PrivateBus? = nil, arguments: [String] = [], environment: [String: String] = [:]) throws {
         self.bus = try bus ?? PrivateBus()
         let dataHome = try environment["XDG_DATA_HOME"] ?? makeTemporaryDirectory(prefix: "inkstone-data")
-        let defaults = ["XDG_CONFIG_HOME": "/nonexistent/inkstone-tests", "XDG_DATA_HOME": dataHome]
+        let stateHome = try environment["XDG_STATE_HOME"] ?? makeTemporaryDirectory(prefix: "inkstone-state")
+        let defaults = [
+            "XDG_CONFIG_HOME": "/nonexistent/inkstone-tests", "XDG_DATA_HOME": dataHome, "XDG_STATE_HOME": stateHome,
+        ]
         daemon = try DaemonProcess(
             arguments: ["--address", self.bus.address] + arguments,
             environment: defaults.merging(environment) { $1 })

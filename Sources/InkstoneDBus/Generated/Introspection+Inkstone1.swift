@@ -18,7 +18,8 @@ extension InkstoneIntrospection {
 
   Errors raised by Inkstone itself are named org.inkstone.Error.<Code>, with
   Code one of InvalidArgument, InvalidRange, UnknownObject, AccessDenied,
-  LimitExceeded, Stale, Busy, InvalidState.
+  LimitExceeded, Stale, Busy, InvalidState, UnsupportedVersion (a stored file,
+  such as a durable document's journal, written by a newer daemon).
 
   Limits (keys of the configuration file's [limits] table, each also an
   inkstoned flag; defaults in brackets), each refused with LimitExceeded and
@@ -31,7 +32,10 @@ extension InkstoneIntrospection {
   size (document_bytes, 64 MiB); edits queued behind a composition
   (queued_edits_per_document, 1000; queued_bytes_per_document, 16 MiB); undo
   text per context (undo_bytes_per_context, 16 MiB; oldest steps dropped);
-  key names per ProcessKeyNames call (key_names_per_call, 1024).
+  key names per ProcessKeyNames call (key_names_per_call, 1024). The
+  [durability] table: durable documents open at once (max_documents, 64);
+  journal size before it is rewritten as a snapshot (compaction_bytes, 1 MiB);
+  days before an unrestored journal is deleted (collect_after_days, 30).
   A listener that stops reading is not buffered without end: once more than
   listener_backlog_bytes (16 MiB) wait to be sent to it, its signals are
   dropped, with a log line, and a direct (peer-to-peer) client is disconnected
@@ -46,7 +50,7 @@ extension InkstoneIntrospection {
       <arg name="version" type="s" direction="out"/>
     </method>
     <method name="CreateInputContext">
-      <annotation name="org.gtk.GDBus.DocString" value="Creates an input context owned by the caller and returns its path. Options (all optional): unit (s: utf16, utf8, scalars, graphemes; default utf16), program (s, at most 255 bytes, else LimitExceeded), document (o: attach to a document created by or shared with the caller; default a new document), notifications (as: text, selection, marked, commit, edits, properties, candidates, geometry, attributes; default all but properties and attributes), focus_out (s: commit or discard; default commit), queue_edits (b: queue edits while another context composes, else Busy; default true), engine (s: an id from ListEngines; default the configuration's default_engine, compose; an unknown id is InvalidArgument with a suggestion, an engine whose data is not installed InvalidState naming the Debian package), persist (b: the context outlives the caller's connection and any peer may call it, for dbus-send and scripts; default false), ambiguous_wide (b: East Asian Ambiguous characters take 2 cells in SetCellGrid layouts; default false), coalesce (b: true, the default, sends each call's notifications for this context as one Notifications signal; false sends one signal per notification, for dbus-monitor and dbus-send users); sensitive (b: the field holds a password or other secret: its dictionary engine learns nothing from it; default false), live_patterns (b: the context's document marks mentions, hashtags, URLs and patterns registered with RegisterPattern with the derived attribute pattern as it is edited, see InputContext1; once on for a document it stays on for all its contexts; default false). Unknown options are InvalidArgument; too many contexts (of the caller, of the user, or persistent ones) LimitExceeded."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Creates an input context owned by the caller and returns its path. Options (all optional): unit (s: utf16, utf8, scalars, graphemes; default utf16), program (s, at most 255 bytes, else LimitExceeded), document (o: attach to a document created by or shared with the caller; default a new document), notifications (as: text, selection, marked, commit, edits, properties, candidates, geometry, attributes; default all but properties and attributes), focus_out (s: commit or discard; default commit), queue_edits (b: queue edits while another context composes, else Busy; default true), engine (s: an id from ListEngines; default the configuration's default_engine, compose; an unknown id is InvalidArgument with a suggestion, an engine whose data is not installed InvalidState naming the Debian package), persist (b: the context outlives the caller's connection and any peer may call it, for dbus-send and scripts; default false), ambiguous_wide (b: East Asian Ambiguous characters take 2 cells in SetCellGrid layouts; default false), coalesce (b: true, the default, sends each call's notifications for this context as one Notifications signal; false sends one signal per notification, for dbus-monitor and dbus-send users); sensitive (b: the field holds a password or other secret: its dictionary engine learns nothing from it; default false); durable (b: journal the document so that it survives the daemon, see RestoreDocument; with document, the existing document becomes durable; default false; InvalidState when neither XDG_STATE_HOME nor HOME is set, LimitExceeded past durability.max_documents); live_patterns (b: the context's document marks mentions, hashtags, URLs and patterns registered with RegisterPattern with the derived attribute pattern as it is edited, see InputContext1; once on for a document it stays on for all its contexts; default false). Unknown options are InvalidArgument; too many contexts (of the caller, of the user, or persistent ones) LimitExceeded."/>
       <arg name="options" type="a{sv}" direction="in"/>
       <arg name="context" type="o" direction="out"/>
     </method>
@@ -58,6 +62,11 @@ extension InkstoneIntrospection {
     <method name="CreateDocument">
       <annotation name="org.gtk.GDBus.DocString" value="Creates an empty document owned by the caller and returns its path; share it with Document1.Share and attach contexts with the CreateInputContext option document. It lives while a context holds it, or until the caller leaves the bus."/>
       <arg name="document" type="o" direction="out"/>
+    </method>
+    <method name="RestoreDocument">
+      <annotation name="org.gtk.GDBus.DocString" value="Opens a durable document again after the daemon died, was killed, restarted or replaced, and returns a new input context on it, owned by the caller, with the unit and the persist option of the document's first durable context and other options at their defaults. token is the RestoreToken property of a context of the document (32 lower-case hex digits, else InvalidArgument). What comes back is everything acknowledged: each call that changed the document is written to its journal ($XDG_STATE_HOME/inkstone/documents/, else ~/.local/state/inkstone/documents/; files 0600 in a 0700 folder) and made durable with fdatasync before its reply, so the text, attribute runs and revision of the last replied call come back, and the selection of the document's first context. Marked text open at the crash comes back as committed text (it was already part of the text), with no marked range. Not restored: undo history (the new context starts with empty undo and redo), edits queued behind a composition that had not been applied (their EditApplied never came), engine state, the formatting definition, other contexts. A torn or damaged journal tail (an interrupted write, a flipped bit) is detected by its checksum and cut off after the last call whose records are all whole (no call comes back in part), with a log line; a journal written in a newer format is UnsupportedVersion and left untouched; an unreadable header InvalidState. The journal is rewritten as a snapshot (atomic rename) when it passes durability.compaction_bytes. When the document is open already, the context joins it (the token grants access). No journal for the token is UnknownObject. The journal is deleted when the document's last context is destroyed with Destroy; when the contexts end because their client left the bus, or the daemon stops, it is kept for a restore; a daemon deletes, when it starts, journals not written for durability.collect_after_days days. LimitExceeded past durability.max_documents, the caller's documents_per_peer or document_bytes."/>
+      <arg name="token" type="s" direction="in"/>
+      <arg name="context" type="o" direction="out"/>
     </method>
     <method name="ListEngines">
       <annotation name="org.gtk.GDBus.DocString" value="The composition engines a context can use now: (id, description) pairs, the configured default engine first, e.g. (compose, dead keys and Compose sequences). Ids: compose, direct, unicode, hangul (the configured keyboard) and hangul:KEYBOARD for each libhangul keyboard (hangul:2, hangul:2y, hangul:32, hangul:39, hangul:3f, hangul:3s, hangul:3y, hangul:ahn, and hangul:ro, romaja: Latin letters spelling Hangul by sound). Engines whose data is missing are not listed here but in ListUnavailableEngines."/>
@@ -102,7 +111,7 @@ extension InkstoneIntrospection {
       <arg name="source" type="s" direction="out"/>
     </method>
     <method name="GetStatus">
-      <annotation name="org.gtk.GDBus.DocString" value="The daemon's state, for inkstone status: version (s), pid (u), uptime_seconds (d), contexts (u) and documents (u) alive, rss_bytes (t: resident memory, VmRSS), peer_address (s: as GetPeerAddress) and peer_connections (u: open direct connections). Clients must ignore keys they do not know."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The daemon's state, for inkstone status: version (s), pid (u), uptime_seconds (d), contexts (u) and documents (u) alive, durable_documents (u: documents open with a journal, see RestoreDocument), rss_bytes (t: resident memory, VmRSS), peer_address (s: as GetPeerAddress) and peer_connections (u: open direct connections). Clients must ignore keys they do not know."/>
       <arg name="status" type="a{sv}" direction="out"/>
     </method>
     <method name="GetPeerAddress">

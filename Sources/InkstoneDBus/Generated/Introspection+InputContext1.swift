@@ -275,7 +275,7 @@ extension InkstoneIntrospection {
       <arg name="kinds" type="as" direction="in"/>
     </method>
     <method name="Destroy">
-      <annotation name="org.gtk.GDBus.DocString" value="Destroys the context (open marked text is committed or discarded per focus_out). The document lives while a context holds it."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Destroys the context (open marked text is committed or discarded per focus_out). The document lives while a context holds it; the journal of a durable document goes with its last context destroyed this way (see Inkstone1.RestoreDocument)."/>
     </method>
 
     <!-- Keys and engines -->
@@ -611,6 +611,9 @@ extension InkstoneIntrospection {
     <signal name="InvalidateCharacterCoordinates">
       <annotation name="org.gtk.GDBus.DocString" value="Rectangles answered before are out of date: a layout was pushed, the window moved or the text changed (as NSTextInputContext.invalidateCharacterCoordinates). Needs the geometry notification kind."/>
     </signal>
+    <property name="RestoreToken" type="s" access="read">
+      <annotation name="org.gtk.GDBus.DocString" value="For a context of a durable document (creation option durable=true), the token Inkstone1.RestoreDocument takes to open the document again after the daemon died; empty otherwise (and once the journal could not be written, which the log reports). A secret: who holds it may open the document."/>
+    </property>
     <property name="Revision" type="t" access="read">
       <annotation name="org.gtk.GDBus.DocString" value="The document revision: bumped by every text change."/>
     </property>

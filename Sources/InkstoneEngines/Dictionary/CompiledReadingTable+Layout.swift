@@ -1,3 +1,4 @@
+import InkstoneCore
 /// The file layout of a ``CompiledReadingTable`` (all integers little-endian):
 ///
 /// ```

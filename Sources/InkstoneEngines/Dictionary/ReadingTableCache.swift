@@ -1,3 +1,4 @@
+import InkstoneCore
 import Glibc
 
 /// Compiled reading tables cached on disk: a dictionary engine parses its

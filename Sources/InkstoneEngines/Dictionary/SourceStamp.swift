@@ -1,3 +1,4 @@
+import InkstoneCore
 import Glibc
 
 /// What identifies the source a compiled table was built from: its path, size

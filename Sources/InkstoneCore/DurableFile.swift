@@ -3,18 +3,19 @@ import Glibc
 /// Writes that survive a crash: whole files replaced atomically (temporary
 /// file, `fsync`, `rename`, `fsync` of the folder) and appends made durable
 /// with `fdatasync`. Files are created 0600, folders 0700.
-enum DurableFile {
+public enum DurableFile {
     /// Why a durable write failed: the step and `errno`'s text.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
 
-        init(_ step: String, _ path: String) {
+        /// A failure of `step` on `path`, with the text of the current `errno`.
+        public init(_ step: String, _ path: String) {
             description = "\(step) \(path): \(String(cString: strerror(errno)))"
         }
     }
 
     /// Creates `path` and its missing parents with mode 0700.
-    static func makeDirectory(_ path: String) throws(Failure) {
+    public static func makeDirectory(_ path: String) throws(Failure) {
         var built = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             built += "/" + component
@@ -30,7 +31,7 @@ enum DurableFile {
     /// Replaces `path` with `bytes` atomically: a reader sees the old file or
     /// the new one, never a mix, and after return the new one survives a crash.
     /// The temporary file is named after the process, so two daemons never write one.
-    static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+    public static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure("cannot create", temporary) }
@@ -53,13 +54,13 @@ enum DurableFile {
 
     /// Appends `bytes` to the file open as `descriptor` (opened with `O_APPEND`)
     /// and waits until they are on disk.
-    static func append(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
+    public static func append(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
         try writeAll(descriptor, bytes, path: path)
         guard fdatasync(descriptor) == 0 else { throw Failure("cannot sync", path) }
     }
 
     /// Makes the folder entry of `path` (a create or rename) durable.
-    static func syncFolder(of path: String) throws(Failure) {
+    public static func syncFolder(of path: String) throws(Failure) {
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let descriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure("cannot open", folder) }
@@ -68,7 +69,7 @@ enum DurableFile {
     }
 
     /// Reads the whole file, or nil when it does not exist; other failures throw.
-    static func read(_ path: String) throws(Failure) -> [UInt8]? {
+    public static func read(_ path: String) throws(Failure) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
