@@ -12,12 +12,7 @@ public enum Checksum {
         if let hash = bytes.withContiguousStorageIfAvailable({ fnv1a(UnsafeRawBufferPointer($0)) }) {
             return hash
         }
-        var hash = basis
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
+        return Array(bytes).withUnsafeBytes { fnv1a($0) }
     }
 
     /// The FNV-1a 64-bit hash of the bytes at `bytes`.

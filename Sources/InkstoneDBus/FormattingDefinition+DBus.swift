@@ -8,7 +8,7 @@ import InkstoneText
 /// removes the definition.
 extension FormattingDefinition {
     /// The definition a dictionary describes (nil when empty); `InvalidArgument` for any other shape.
-    static func fromDBus(_ dictionary: [String: DBusValue]) throws -> FormattingDefinition? {
+    static func fromDBus(_ dictionary: [String: DBusValue]) throws(InkstoneError) -> FormattingDefinition? {
         guard !dictionary.isEmpty else { return nil }
         var constraints: [String: Constraint] = [:]
         for (key, value) in dictionary {

@@ -14,6 +14,10 @@ extension OptionValue {
         case .uint32(let number): self = .int(Int64(number))
         case .array(elementSignature: "s", let elements):
             self = .strings(elements.compactMap(\.stringValue))
+        case .array(elementSignature: "{sv}", let entries) where name == "formatting":
+            var dictionary: [String: DBusValue] = [:]
+            for case .dictEntry(.string(let key), .variant(let value)) in entries { dictionary[key] = value }
+            self = .formatting(try FormattingDefinition.fromDBus(dictionary))
         case .variant(let inner): self = try OptionValue(inner, name: name)
         default:
             throw .invalidArgument("option '\(name)' has an unsupported type '\(value.signature)'")

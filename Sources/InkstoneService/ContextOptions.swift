@@ -46,6 +46,9 @@ public struct ContextOptions: Sendable, Equatable {
     /// Whether the document is journaled so that it survives the daemon
     /// (see `InkstoneService+Durability.swift`).
     public var durable: Bool = false
+    /// The formatting definition of the context's new document (nil: none);
+    /// only with a new document, see ``FormattingDefinition``.
+    public var formatting: FormattingDefinition?
 
     /// Default options.
     public init() {}
@@ -56,7 +59,7 @@ public struct ContextOptions: Sendable, Equatable {
     /// The option names `parse` accepts.
     public static let names = [
         "unit", "program", "document", "notifications", "focus_out", "queue_edits", "engine", "persist", "coalesce",
-        "ambiguous_wide", "sensitive", "live_patterns", "durable",
+        "ambiguous_wide", "sensitive", "live_patterns", "durable", "formatting",
     ]
 
     /// Parses options written as `name=value` strings (for clients such as
@@ -136,6 +139,8 @@ public struct ContextOptions: Sendable, Equatable {
                 result.livePatterns = b
             case ("durable", .bool(let b)):
                 result.durable = b
+            case ("formatting", .formatting(let definition)):
+                result.formatting = definition
             default:
                 guard names.contains(name) else {
                     throw InkstoneError.invalidArgument(
@@ -143,6 +148,10 @@ public struct ContextOptions: Sendable, Equatable {
                 }
                 throw InkstoneError.invalidArgument("option '\(name)' has the wrong type (\(value.kindName))")
             }
+        }
+        if result.formatting != nil && result.documentID != nil {
+            throw InkstoneError.invalidArgument(
+                "option 'formatting' applies to a new document only; SetFormattingDefinition changes an existing one")
         }
         return result
     }

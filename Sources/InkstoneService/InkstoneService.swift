@@ -133,6 +133,7 @@ public final class InkstoneService: @unchecked Sendable {
         shared.contexts.append(context)
         if context.wants(.properties) { context.publishedProperties = ContextProperties(context) }
         if options.livePatterns { context.enableLivePatterns() }
+        if let definition = options.formatting { _ = shared.document.setFormattingDefinition(definition) }
         return context
     }
 

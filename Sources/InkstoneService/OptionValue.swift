@@ -8,6 +8,8 @@ public enum OptionValue: Sendable, Equatable {
     case bool(Bool)
     case int(Int64)
     case objectPath(String)
+    /// A formatting definition (nil: none), see ``FormattingDefinition``.
+    case formatting(FormattingDefinition?)
 
     /// A readable name of the value's kind, for error messages.
     public var kindName: String {
@@ -17,6 +19,7 @@ public enum OptionValue: Sendable, Equatable {
         case .bool: "boolean"
         case .int: "integer"
         case .objectPath: "object path"
+        case .formatting: "formatting definition"
         }
     }
 }

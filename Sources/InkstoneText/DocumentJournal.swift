@@ -130,7 +130,7 @@ public final class DocumentJournal {
             batch.removeAll(keepingCapacity: true)
             wholeBytes = end
         }
-        let selection = selections.first.map { first in selections.last { $0.0 == first.0 }!.1 }
+        let selection = selections.first.flatMap { first in selections.last { $0.0 == first.0 }?.1 }
         return Restored(
             document: document, unit: unit, persist: persist, selection: selection,
             discardedBytes: bytes.count - wholeBytes)

@@ -21,6 +21,40 @@ import Testing
         "line_height": .structure([.double(1), .double(2)]),
     ]
 
+    /// The definition as a `formatting` creation option: `a{sv}` in a variant.
+    private static var formattingOption: DBusValue {
+        .array(
+            elementSignature: "{sv}",
+            definition.sorted { $0.key < $1.key }.map { .dictEntry(.string($0.key), .variant($0.value)) })
+    }
+
+    @Test func aDefinitionGivenAtCreationIsInForceFromTheFirstEdit() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        let context = try peer.createContext(["formatting": Self.formattingOption])
+        try peer.replace(context, 0, 0, "hello")
+        try peer.setAttributes(
+            context, 0, 5, ["font_size": .double(30), "foreground": Self.colour(0.9, 0.2, 0.1), "bold": .bool(true)])
+        #expect(try peer.attributes(context, at: 0) == ["foreground": Self.red, "bold": .bool(true)])
+
+        // With an existing document, or malformed, it is a named error and creates nothing.
+        guard case .objectPath(let document)? = try peer.property(context, "Document") else {
+            throw TestSupportError("no document")
+        }
+        let before = try peer.call(servicePath, "ListContexts", interface: serviceInterface)
+        let refused: [[String: DBusValue]] = [
+            ["formatting": Self.formattingOption, "document": .objectPath(document)],
+            ["formatting": .array(elementSignature: "{sv}", [.dictEntry(.string("bold"), .variant(.int32(3)))])],
+        ]
+        for options in refused {
+            #expect(
+                peer.errorName(servicePath, "CreateInputContext", interface: serviceInterface) {
+                    $0.append(vardict: options)
+                } == "org.inkstone.Error.InvalidArgument")
+        }
+        #expect(try peer.call(servicePath, "ListContexts", interface: serviceInterface) == before)
+    }
+
     @Test func aDefinitionDropsForbiddenKeysAndClampsForEveryContext() throws {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)
