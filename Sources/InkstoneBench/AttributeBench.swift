@@ -10,7 +10,7 @@ import InkstoneText
 /// over a random 16-byte range (toggling it, so each call changes the runs),
 /// and type one character at a random position (runs move and the new text
 /// inherits). Each row's baseline is the same operation on the plain document
-/// in the same run; the goal is ≤ 2× it. A third row types keys with live
+/// in the same run; the goal is ≤ 2× it. Two more rows type keys with live
 /// patterns on vs off (see ``LivePatternBench``).
 struct AttributeBench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,7 +30,17 @@ struct AttributeBench: ParsableCommand {
     @Option(help: "Seed for the random positions.")
     var seed: UInt64 = 42
 
+    @Flag(help: "Only the live-pattern rows.")
+    var livePatternsOnly = false
+
     func run() throws {
+        if livePatternsOnly {
+            var random = SplitMix64(seed: seed)
+            let rows = try LivePatternBench.rows(
+                totalUTF8: quick ? 1 << 20 : 4 << 20, iterations: quick ? 500 : 20_000, random: &random)
+            BenchTable.print(rows, json: json)
+            return
+        }
         let size = quick ? 1 << 20 : (large ? 100 << 20 : 16 << 20)
         let runs = quick ? 10_000 : 1_000_000
         let iterations = quick ? 500 : 20_000
@@ -69,15 +79,15 @@ struct AttributeBench: ParsableCommand {
         }
         let sizeName = size >= 1 << 20 ? "\(size >> 20) MB" : "\(size >> 10) KB"
         let note = "\(rich.attributeRunCount) runs vs \(plain.attributeRunCount), \(iterations) samples"
-        let rows = [
+        var rows = [
             BenchRow.latency(
                 "set attribute, \(sizeName), runs vs none", LatencyStats(setRich), baseline: LatencyStats(setPlain),
                 limit: 2, goal: "≤ 2× no runs", note: note),
             BenchRow.latency(
                 "typed key, \(sizeName), runs vs none", LatencyStats(typeRich), baseline: LatencyStats(typePlain),
                 limit: 2, goal: "≤ 2× no runs", note: note),
-            try LivePatternBench.row(totalUTF8: quick ? 1 << 20 : 4 << 20, iterations: iterations, random: &random),
         ]
+        rows += try LivePatternBench.rows(totalUTF8: quick ? 1 << 20 : 4 << 20, iterations: iterations, random: &random)
         BenchTable.print(rows, json: json)
     }
 }

@@ -1,5 +1,22 @@
 /// The built-in detectors over a paragraph's grapheme clusters (see ``LivePatterns``).
 enum BuiltinPatternScanner {
+    /// Whether text with these UTF-8 bytes may hold a match: every match
+    /// holds `@`, `#` or `://` (a quick test before the cluster-wise scan).
+    static func mayMatch(_ utf8: some Sequence<UInt8>) -> Bool {
+        var colonSlashes = 0
+        for byte in utf8 {
+            switch byte {
+            case 0x40, 0x23: return true
+            case 0x3A: colonSlashes = 1
+            case 0x2F where colonSlashes > 0:
+                if colonSlashes == 2 { return true }
+                colonSlashes = 2
+            default: colonSlashes = 0
+            }
+        }
+        return false
+    }
+
     /// Matches as ranges of cluster indices, left to right.
     static func matches(in characters: [Character]) -> [(range: Range<Int>, name: String)] {
         var result: [(range: Range<Int>, name: String)] = []

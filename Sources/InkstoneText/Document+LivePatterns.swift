@@ -53,81 +53,16 @@ extension Document {
     }
 
     /// After a text change that left `utf8Range` holding new text: recomputes
-    /// the paragraphs around it (within ``LivePatterns/scanWindowUTF8`` each way).
+    /// the stretch around it that can hold changed matches (see
+    /// ``patternWindow(around:builtinOnly:)``).
     func refreshPatterns(afterEditOf utf8Range: Range<Int>) {
-        guard livePatterns != nil else { return }
-        refreshPatterns(in: paragraphWindow(around: utf8Range))
+        guard let livePatterns else { return }
+        refreshPatterns(in: patternWindow(around: utf8Range, builtinOnly: livePatterns.registered.isEmpty))
     }
 
-    /// The paragraphs holding `utf8Range` (separators around excluded), or the
-    /// scan window when a paragraph is longer. Reads outwards in growing
-    /// chunks, so a short paragraph costs little whatever the window.
-    private func paragraphWindow(around utf8Range: Range<Int>) -> Range<Int> {
-        let limit = LivePatterns.scanWindowUTF8
-        // Backwards from the start.
-        var lower = utf8Range.lowerBound
-        var chunk = 128
-        let lowest = max(0, utf8Range.lowerBound - limit)
-        while lower > lowest {
-            let start = min(lower, storage.snapToGrapheme(utf8Offset: max(lowest, lower - chunk), direction: .up))
-            guard start < lower else { break }
-            let bytes = Array(storage.text(utf8Range: start..<lower).utf8)
-            if let separator = Self.lastSeparatorEnd(in: bytes) {
-                lower = start + separator
-                break
-            }
-            lower = start
-            chunk *= 2
-        }
-        // Forwards from the end.
-        var upper = utf8Range.upperBound
-        chunk = 128
-        let highest = min(storage.utf8Count, utf8Range.upperBound + limit)
-        while upper < highest {
-            let end = max(upper, storage.snapToGrapheme(utf8Offset: min(highest, upper + chunk), direction: .down))
-            guard end > upper else { break }
-            let bytes = Array(storage.text(utf8Range: upper..<end).utf8)
-            if let separator = Self.firstSeparatorStart(in: bytes) {
-                upper += separator
-                break
-            }
-            upper = end
-            chunk *= 2
-        }
-        return lower..<max(lower, upper)
-    }
-
-    /// Where the text after the last paragraph separator in `bytes` starts.
-    private static func lastSeparatorEnd(in bytes: [UInt8]) -> Int? {
-        var index = bytes.count - 1
-        while index >= 0 {
-            switch bytes[index] {
-            case 0x0A, 0x0D: return index + 1
-            case 0x85 where index >= 1 && bytes[index - 1] == 0xC2: return index + 1
-            case 0xA9 where index >= 2 && bytes[index - 2] == 0xE2 && bytes[index - 1] == 0x80: return index + 1
-            default: index -= 1
-            }
-        }
-        return nil
-    }
-
-    /// Where the first paragraph separator in `bytes` starts.
-    private static func firstSeparatorStart(in bytes: [UInt8]) -> Int? {
-        var index = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x0A, 0x0D: return index
-            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return index
-            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA9:
-                return index
-            default: index += 1
-            }
-        }
-        return nil
-    }
-
-    /// Brings the `pattern` runs of `window` (paragraph-aligned) in line with
-    /// the detectors, writing and announcing only the stretches that differ.
+    /// Brings the `pattern` runs of `window` (see ``patternWindow(around:builtinOnly:)``,
+    /// or the whole text) in line with the detectors, writing and announcing
+    /// only the stretches that differ.
     private func refreshPatterns(in window: Range<Int>) {
         guard let livePatterns else { return }
         let key = LivePatterns.key
@@ -143,14 +78,19 @@ extension Document {
         {
             return
         }
-        var points = Set([window.lowerBound, window.upperBound])
-        for run in desired { points.formUnion([run.range.lowerBound, run.range.upperBound]) }
-        for run in current { points.formUnion([run.range.lowerBound, run.range.upperBound]) }
-        let sorted = points.sorted()
+        var points = [window.lowerBound, window.upperBound]
+        for run in desired { points += [run.range.lowerBound, run.range.upperBound] }
+        for run in current { points += [run.range.lowerBound, run.range.upperBound] }
+        points.sort()
+        // Both lists are sorted and free of overlaps: walk them along the stretches.
+        var wanted = desired.startIndex
+        var had = current.startIndex
         var changed: [Range<Int>] = []
-        for (lower, upper) in zip(sorted, sorted.dropFirst()) where lower < upper {
-            let want = desired.first { $0.range.contains(lower) }?.value
-            let have = current.first { $0.range.contains(lower) }?.value
+        for (lower, upper) in zip(points, points.dropFirst()) where lower < upper {
+            while wanted < desired.endIndex, desired[wanted].range.upperBound <= lower { wanted += 1 }
+            while had < current.endIndex, current[had].range.upperBound <= lower { had += 1 }
+            let want = wanted < desired.endIndex && desired[wanted].range.contains(lower) ? desired[wanted].value : nil
+            let have = had < current.endIndex && current[had].range.contains(lower) ? current[had].value : nil
             guard want != have else { continue }
             attributeStore.set(key, value: want, utf8Range: lower..<upper)
             if let last = changed.last, last.upperBound == lower {

@@ -26,8 +26,9 @@ public struct LivePatterns: Sendable {
     public static let maxRegisteredPatterns = 16
     /// Longest registered pattern, in UTF-8 bytes.
     public static let maxPatternUTF8Bytes = 1_024
-    /// How far around an edit a paragraph is scanned, in UTF-8 bytes each way
-    /// (a longer paragraph is scanned in this window only).
+    /// How far around an edit text is rescanned, in UTF-8 bytes each way: a
+    /// longer word (built-in detectors only) or paragraph (with registered
+    /// patterns) is rescanned in this window only.
     public static let scanWindowUTF8 = 16_384
     /// Most matches one registered pattern yields per paragraph.
     static let maxMatchesPerParagraph = 4_096
@@ -104,6 +105,7 @@ public struct LivePatterns: Sendable {
     /// The matches in `text` (one or more paragraphs), UTF-8 offsets relative
     /// to it, sorted, never overlapping, never crossing a paragraph separator.
     func matches(in text: String) -> [(range: Range<Int>, name: String)] {
+        if registered.isEmpty, !BuiltinPatternScanner.mayMatch(text.utf8) { return [] }
         var result: [(range: Range<Int>, name: String)] = []
         var paragraphStart = text.startIndex
         var utf8Start = 0

@@ -133,13 +133,39 @@ struct LivePatternTests {
         }
     }
 
-    static let alphabet: [String] = ["@", "#", "a", "b", " ", "\n", ".", "-", "https://", "x", "/", "é", "😀", ")"]
+    @Test func incrementalUpkeepWithARegisteredPatternAcrossWhitespaceMatchesAFullScan() async {
+        await propertyCheck(count: 4, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+            try Self.checkAgainstFullScan(seed: seed, registering: "b+[ \\u3000]+[ax]")
+        }
+    }
 
-    static func checkAgainstFullScan(seed: UInt64) throws {
+    @Test func editsInAParagraphLongerThanTheScanWindowKeepMatchesFarAway() throws {
+        let sentence = "see @fox.news and #lazy at https://example.org/p?q=1 now."
+        let count = 3 * LivePatterns.scanWindowUTF8 / sentence.utf8.count
+        let document = Document(text: Array(repeating: sentence, count: count).joined(separator: " "))
+        document.enableLivePatterns()
+        let view = document.makeView(unit: .utf8)
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<4 {
+            let at = LivePatterns.scanWindowUTF8 + random.next(below: view.length - LivePatterns.scanWindowUTF8)
+            try view.replace(start: at, length: 0, with: "x")
+        }
+        let fresh = Document(text: document.text)
+        fresh.enableLivePatterns()
+        #expect(try Self.patterns(document) == Self.patterns(fresh))
+        #expect(try Self.patterns(document).count > 2 * count)
+    }
+
+    static let alphabet: [String] = [
+        "@", "#", "a", "b", " ", "\n", ".", "-", "https://", "x", "/", "é", "😀", ")", "\u{3000}", "\u{A0}",
+    ]
+
+    static func checkAgainstFullScan(seed: UInt64, registering pattern: String? = nil) throws {
         var random = SplitMix64(seed: seed)
         let start = (0..<600).map { _ in alphabet[random.next(below: alphabet.count)] }.joined()
         let document = Document(text: start)
         document.enableLivePatterns()
+        if let pattern { try document.registerPattern(name: "custom", pattern: pattern) }
         let view = document.makeView(unit: .graphemes)
         for step in 0..<150 {
             let count = view.length
@@ -150,6 +176,7 @@ struct LivePatternTests {
             if step % 25 == 24 { try view.undo() }
             let fresh = Document(text: document.text)
             fresh.enableLivePatterns()
+            if let pattern { try fresh.registerPattern(name: "custom", pattern: pattern) }
             #expect(try Self.patterns(document) == Self.patterns(fresh), "seed \(seed) step \(step)")
         }
     }
