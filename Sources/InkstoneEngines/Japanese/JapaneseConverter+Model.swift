@@ -180,8 +180,12 @@ extension JapaneseConverter {
         if previous < 0 {
             best.total = node.word.map { model.bigramCost(model.bos, $0) + node.cost } ?? node.cost
         } else {
+            // The bigram cost after `previous` is the same for each of its states: looked up once, if needed.
+            var bigram: Double?
             for (index, state) in nodes[previous].states.enumerated() {
-                let total = state.total + transitionCost(from: nodes[previous], state: state, to: node, model: model)
+                let total =
+                    state.total
+                    + transitionCost(from: nodes[previous], state: state, to: node, model: model, bigram: &bigram)
                 if total < best.total {
                     best.total = total
                     best.previousState = index
@@ -211,22 +215,27 @@ extension JapaneseConverter {
 
     /// The cost of `node` after `previous` in `state`: the trigram cost with the state's
     /// predecessor, backing off as ``KkcLanguageModel/trigramCost(_:_:_:)``.
+    /// `bigram` remembers the bigram cost of (`previous`, `node`) once looked up.
     private func transitionCost(
-        from previous: ModelNode, state: ModelNode.State, to node: ModelNode, model: KkcLanguageModel
+        from previous: ModelNode, state: ModelNode.State, to node: ModelNode, model: KkcLanguageModel,
+        bigram: inout Double?
     ) -> Double {
         guard let word = node.word else { return node.cost }
         guard let last = previous.word else { return model.unigramCost(word) + node.cost }
-        guard let pair = state.pair else { return model.bigramCost(last, word) + node.cost }
-        if let record = model.trigram(pair.record, word) { return model.trigramCost(record: record) + node.cost }
-        return pair.backoff + model.bigramCost(last, word) + node.cost
+        if let pair = state.pair, let record = model.trigram(pair.record, word) {
+            return model.trigramCost(record: record) + node.cost
+        }
+        let cost = bigram ?? model.bigramCost(last, word)
+        bigram = cost
+        return (state.pair?.backoff ?? 0) + cost + node.cost
     }
 
     /// Every node starting at `start`.
     private func latticeNodes(from start: Int, in characters: [Character], model: KkcLanguageModel) -> [ModelNode] {
         var nodes: [ModelNode] = []
-        var seen: Set<String> = []
+        // A node per (end, text): a scan of the few nodes so far costs less than hashing their texts.
         func add(_ end: Int, _ text: String, _ word: KkcLanguageModel.WordID?, _ cost: Double, _ kind: Edge.Kind) {
-            guard seen.insert("\(end)\u{1}\(text)").inserted else { return }
+            guard !nodes.contains(where: { $0.end == end && $0.text == text }) else { return }
             nodes.append(ModelNode(start: start, end: end, text: text, word: word, cost: cost, kind: kind))
         }
         let limit = min(characters.count, start + Self.maximumWordLength)
@@ -243,22 +252,31 @@ extension JapaneseConverter {
             }
         }
         var reading = ""
+        // Whether some dictionary reading starts with `reading`: once none does, no longer
+        // span is a word (nor, one character later, an okuri-ari stem), and lookups stop.
+        var readingStartsWord = true
         for end in (start + 1)...limit {
             reading.append(characters[end - 1])
+            let stemStartsWord = readingStartsWord
+            if readingStartsWord { readingStartsWord = !table.readings(withPrefix: reading, limit: 1).isEmpty }
             if let learning {
                 for text in learning.learned(for: reading) {
                     add(end, text, nil, JapaneseModelCosts.learntUnknown, .learnt)
                 }
             }
-            for entry in table.entries(for: reading).prefix(Self.dictionaryWordsPerReading) {
-                add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .word)
+            if readingStartsWord {
+                for entry in table.entries(for: reading).prefix(Self.dictionaryWordsPerReading) {
+                    add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .word)
+                }
             }
-            if end - start >= 2 {
+            if end - start >= 2, stemStartsWord {
                 for entry in okuriEntries(characters[start..<end]).prefix(Self.dictionaryWordsPerReading) {
                     add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .okuri)
                 }
             }
-            if JapaneseGrammar.functionWords.contains(reading) || JapaneseGrammar.kanaWords.contains(reading) {
+            if end - start <= JapaneseGrammar.longestKanaWord,
+                JapaneseGrammar.functionWords.contains(reading) || JapaneseGrammar.kanaWords.contains(reading)
+            {
                 add(end, reading, nil, JapaneseModelCosts.kanaWord, .function)
             }
             if end - start >= 2, JapaneseGrammar.looksLikeLoanword(characters[start..<end], atStart: start == 0) {

@@ -41,16 +41,22 @@ enum JapaneseGrammar {
     /// vowel (`にゅーす`, `ふぁいる`) with at most four kana before the first and two after
     /// the last, no を, and neither ends in a particle nor, away from the start, begins with one.
     static func looksLikeLoanword(_ characters: ArraySlice<Character>, atStart: Bool) -> Bool {
-        guard let first = characters.first, let last = characters.last, !particleKana.contains(last),
-            atStart || !particleKana.contains(first), !characters.contains("を")
+        // The marker test first: it compares code points and rules out almost every span.
+        let isMarker: (Character) -> Bool = { character in
+            character.unicodeScalars.count == 1 && loanwordMarkers.contains(character.unicodeScalars.first!.value)
+        }
+        guard characters.contains(where: isMarker), let first = characters.first, let last = characters.last,
+            !particleKana.contains(last), atStart || !particleKana.contains(first), !characters.contains("を")
         else { return false }
-        let isMarker: (Character) -> Bool = { $0 == "ー" || "ぁぃぅぇぉ".contains($0) }
         guard let firstMarker = characters.firstIndex(where: isMarker),
             let lastMarker = characters.lastIndex(where: isMarker),
             firstMarker - characters.startIndex <= 4, characters.endIndex - lastMarker <= 3
         else { return false }
         return characters.allSatisfy { JapaneseConverter.isHiragana($0) }
     }
+
+    /// ー and the small vowels ぁぃぅぇぉ, which mark a loanword.
+    private static let loanwordMarkers: Set<UInt32> = [0x30fc, 0x3041, 0x3043, 0x3045, 0x3047, 0x3049]
 
     /// The function words that end a verb or adjective (okuri-ari words) rather than follow a noun.
     static let endings: Set<String> = Set([
@@ -71,12 +77,23 @@ enum JapaneseGrammar {
     /// The longest function word, in characters.
     static let longestFunctionWord = functionWords.map(\.count).max() ?? 1
 
+    /// The longest function or common kana word, in characters.
+    static let longestKanaWord = max(longestFunctionWord, kanaWords.map(\.count).max() ?? 1)
+
     /// The romaji letter an SKK okuri-ari key ends with for okurigana starting with `kana`
     /// (`く` → `k`, `い` → `i`, `っ` → `t`), or nil for non-kana.
     static func okuriganaLetter(_ kana: Character) -> Character? {
+        if kana.unicodeScalars.count == 1, let scalar = kana.unicodeScalars.first {
+            return okuriganaLetters[scalar.value]
+        }
+        // Decomposed (か + ゛): compared as characters, canonically.
         for (letter, row) in okuriganaRows where row.contains(kana) { return letter }
         return nil
     }
+
+    /// ``okuriganaRows`` by kana code point (looked up for every span of every conversion).
+    private static let okuriganaLetters: [UInt32: Character] = Dictionary(
+        uniqueKeysWithValues: okuriganaRows.flatMap { letter, row in row.unicodeScalars.map { ($0.value, letter) } })
 
     private static let okuriganaRows: [(Character, String)] = [
         ("a", "あぁ"), ("i", "いぃ"), ("u", "うぅ"), ("e", "えぇ"), ("o", "おぉ"),
