@@ -49,7 +49,8 @@ extension FcitxKeyClient {
     func pendingSignals() throws -> [Message] {
         _ = try connection.call(
             destination: Self.busName, path: "/", interface: "org.freedesktop.DBus.Peer",
-            member: "Ping", timeoutMilliseconds: 10_000) { _ in }
+            member: "Ping", timeoutMilliseconds: 10_000
+        ) { _ in }
         var signals: [Message] = []
         while let message = connection.nextMessage(timeoutMilliseconds: 0) { signals.append(message) }
         return signals

@@ -64,10 +64,13 @@ struct PinyinBench: ParsableCommand {
         print(
             "  per key, inputs of 30 letters typed key by key from a cold lookup cache (\(keyTimes.wall.count) keys)  median "
                 + "\(EngineBench.micros(keyTimes.wall.median)) µs  p99 \(EngineBench.micros(keyTimes.wall.p99)) µs  "
-                + "(thread CPU: median \(EngineBench.micros(keyTimes.cpu.median)) µs  p99 \(EngineBench.micros(keyTimes.cpu.p99)) µs)")
+                + "(thread CPU: median \(EngineBench.micros(keyTimes.cpu.median)) µs  p99 \(EngineBench.micros(keyTimes.cpu.p99)) µs)"
+        )
         print("  resident memory of the loaded table  \((rssAfter - rssBefore) / 1024) MB")
         if misses {
-            for (pinyin, expected, got) in accuracy.wrong { print("  miss  \(pinyin)  expected \(expected)  got \(got)") }
+            for (pinyin, expected, got) in accuracy.wrong {
+                print("  miss  \(pinyin)  expected \(expected)  got \(got)")
+            }
             for (pinyin, expected, got) in stock.map({ PinyinAccuracy(set: set, got: $0).wrong }) ?? [] {
                 print("  stock miss  \(pinyin)  expected \(expected)  got \(got)")
             }

@@ -123,7 +123,7 @@ extension InkstoneService {
         let restored: DocumentJournal.Restored
         do throws(InkstoneError) {
             restored = try DocumentJournal.read(path: path)
-        } catch where error.code == .unknownObject {
+        } catch  where error.code == .unknownObject {
             throw .unknownObject("no durable document has that token")
         }
         let size = restored.document.storage.utf8Count
@@ -131,7 +131,8 @@ extension InkstoneService {
             throw .limitExceeded("the document is \(size) bytes; the limit is \(limits.documentUTF8Bytes) bytes")
         }
         if restored.discardedBytes > 0 {
-            durable.log("\(path): a damaged tail of \(restored.discardedBytes) bytes was cut off (an interrupted write)")
+            durable.log(
+                "\(path): a damaged tail of \(restored.discardedBytes) bytes was cut off (an interrupted write)")
             try DocumentJournal.truncate(path: path, to: (fileSize(path) ?? 0) - restored.discardedBytes)
         }
         let shared = try adoptDocument(restored.document, owner: owner)

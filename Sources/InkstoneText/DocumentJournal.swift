@@ -214,7 +214,8 @@ public final class DocumentJournal {
     /// reopens it for appending.
     public func compact() throws(InkstoneError) {
         guard let document else { throw .invalidState("the journal \(path) has no document") }
-        var bytes = ChecksummedLines.frame(JournalRecord.header(version: Self.formatVersion, unit: unit, persist: persist).encoded())
+        var bytes = ChecksummedLines.frame(
+            JournalRecord.header(version: Self.formatVersion, unit: unit, persist: persist).encoded())
         bytes += ChecksummedLines.frame(document.snapshotRecord().encoded())
         var selections: [ViewID: JournaledSelection] = [:]
         for view in document.liveViews {
@@ -265,7 +266,9 @@ public final class DocumentJournal {
         defer { closedir(directory) }
         var removed: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard name.hasSuffix(".journal") || name.contains(".journal.tmp-") else { continue }
             let path = folder + "/" + name
             var info = stat()

@@ -178,7 +178,8 @@ struct JournalFieldWriter {
         case .string(let text): string(text, prefix: UInt8(ascii: "s"))
         case .color(let colour):
             token(
-                "c" + [colour.red, colour.green, colour.blue, colour.alpha].map { String($0.bitPattern, radix: 16) }
+                "c"
+                    + [colour.red, colour.green, colour.blue, colour.alpha].map { String($0.bitPattern, radix: 16) }
                     .joined(separator: ","))
         }
     }
@@ -201,7 +202,8 @@ struct JournalFieldReader {
         guard position < body.endIndex else { return nil }
         let end = body.withUnsafeBytes { raw in
             let from = position - body.startIndex
-            guard let base = raw.baseAddress, let found = memchr(base + from, Int32(UInt8(ascii: " ")), raw.count - from)
+            guard let base = raw.baseAddress,
+                let found = memchr(base + from, Int32(UInt8(ascii: " ")), raw.count - from)
             else { return body.endIndex }
             return body.startIndex + base.distance(to: UnsafeRawPointer(found))
         }

@@ -6,7 +6,8 @@ import InkstoneClient
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the daemon's version, uptime, contexts, documents (durable ones too), resident memory and transport.")
+        abstract:
+            "Show the daemon's version, uptime, contexts, documents (durable ones too), resident memory and transport.")
 
     @OptionGroup var connection: ConnectionOptions
 

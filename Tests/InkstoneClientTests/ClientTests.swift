@@ -86,7 +86,8 @@ struct ClientTests {
     func options() {
         let options = InputContextOptions(
             engine: "hangul", unit: .graphemes, document: "/org/inkstone/Inkstone1/document/1", notifications: ["text"],
-            focusOut: .discard, coalesce: false, durable: true, extra: ["engine": .string("compose"), "future": .uint32(3)])
+            focusOut: .discard, coalesce: false, durable: true,
+            extra: ["engine": .string("compose"), "future": .uint32(3)])
         let vardict = options.vardict
         #expect(vardict["engine"] == .string("hangul"))
         #expect(vardict["unit"] == .string("graphemes"))

@@ -6,7 +6,9 @@ import Testing
 struct ChecksummedLinesTests {
     @Test("FNV-1a matches the published vectors, contiguous or not")
     func fnv1aVectors() {
-        let vectors: [(String, UInt64)] = [("", 0xcbf2_9ce4_8422_2325), ("a", 0xaf63_dc4c_8601_ec8c), ("foobar", 0x8594_4171_f739_67e8)]
+        let vectors: [(String, UInt64)] = [
+            ("", 0xcbf2_9ce4_8422_2325), ("a", 0xaf63_dc4c_8601_ec8c), ("foobar", 0x8594_4171_f739_67e8),
+        ]
         for (text, expected) in vectors {
             #expect(Checksum.fnv1a(Array(text.utf8)) == expected, "\(text)")
             #expect(Checksum.fnv1a(text.utf8) == expected, "\(text)")
@@ -25,7 +27,10 @@ struct ChecksummedLinesTests {
             #expect(Checksum.hex(value) == String(repeating: "0", count: 16 - plain.count) + plain)
             #expect(digits.withUnsafeBytes { Checksum.parseHex($0) } == value)
         }
-        for bad in ["000000000000000g", "00000000000000000", "000000000000000", "+000000000000001", "-000000000000001", " 00000000000000f"] {
+        for bad in [
+            "000000000000000g", "00000000000000000", "000000000000000", "+000000000000001", "-000000000000001",
+            " 00000000000000f",
+        ] {
             #expect(Array(bad.utf8).withUnsafeBytes { Checksum.parseHex($0) } == nil, "\(bad)")
         }
     }
@@ -60,7 +65,9 @@ struct ChecksummedLinesTests {
         if case .intact = damaged[1].line { Issue.record("a flipped bit went unnoticed") }
         if case .damaged = damaged[2].line { Issue.record("a line after a damaged one was not read on its own") }
         // A checksum field too short.
-        if case .intact = ChecksummedLines.lines(Array("abc one\n".utf8))[0].line { Issue.record("a short line was intact") }
+        if case .intact = ChecksummedLines.lines(Array("abc one\n".utf8))[0].line {
+            Issue.record("a short line was intact")
+        }
         #expect(ChecksummedLines.lines([]).isEmpty)
     }
 }

@@ -76,7 +76,9 @@ import Testing
             } else {
                 context = try Self.restore(peer, token)
                 let restored = Model(text: try peer.text(context), revision: try peer.revision(context))
-                #expect(restored == acknowledged, "iteration \(iteration): restored \(restored), acknowledged \(acknowledged)")
+                #expect(
+                    restored == acknowledged,
+                    "iteration \(iteration): restored \(restored), acknowledged \(acknowledged)")
                 acknowledged = restored
                 #expect(try Self.token(peer, context) == token)
             }
@@ -213,7 +215,9 @@ import Testing
         let now = Int(time(nil))
         for (name, days) in [("old", 40), ("recent", 5)] {
             try writeFile(folder + "/\(name).journal", "x")
-            var times = [timeval(tv_sec: now - days * 86_400, tv_usec: 0), timeval(tv_sec: now - days * 86_400, tv_usec: 0)]
+            var times = [
+                timeval(tv_sec: now - days * 86_400, tv_usec: 0), timeval(tv_sec: now - days * 86_400, tv_usec: 0),
+            ]
             #expect(utimes(folder + "/\(name).journal", &times) == 0)
         }
         let config = state + "/config.toml"

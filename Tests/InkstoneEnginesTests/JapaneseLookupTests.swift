@@ -5,10 +5,11 @@ import Testing
 /// The lookups a sentence conversion makes for every span of its kana: the okurigana
 /// letter and the loanword test.
 struct JapaneseLookupTests {
-    @Test(arguments: [
-        ("く", "k"), ("い", "i"), ("ぃ", "i"), ("っ", "t"), ("ん", "n"), ("が", "g"), ("じ", "j"), ("ゃ", "y"),
-        ("を", "w"), ("ぷ", "p"), ("ろ", "r"), ("ず", "z"), ("ぢ", "d"),
-    ] as [(Character, Character)])
+    @Test(
+        arguments: [
+            ("く", "k"), ("い", "i"), ("ぃ", "i"), ("っ", "t"), ("ん", "n"), ("が", "g"), ("じ", "j"), ("ゃ", "y"),
+            ("を", "w"), ("ぷ", "p"), ("ろ", "r"), ("ず", "z"), ("ぢ", "d"),
+        ] as [(Character, Character)])
     func okuriganaLetterOfEachRow(kana: Character, letter: Character) {
         #expect(JapaneseGrammar.okuriganaLetter(kana) == letter)
     }

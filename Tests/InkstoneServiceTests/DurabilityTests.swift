@@ -81,7 +81,8 @@ struct DurabilityTests {
         let first = Self.service(folder: folder)
         let context = try first.createContext(owner: ":1.1", options: Self.durableOptions())
         _ = try context.insertText("a")
-        try context.setMarkedText("かな", selectionStart: 2, selectionLength: 0, replacementStart: -1, replacementLength: 0)
+        try context.setMarkedText(
+            "かな", selectionStart: 2, selectionLength: 0, replacementStart: -1, replacementLength: 0)
         first.commitJournals()
         let restored = try Self.service(folder: folder).restoreDocument(token: context.restoreToken, owner: ":1.1")
         #expect(restored.view.text == "aかな")

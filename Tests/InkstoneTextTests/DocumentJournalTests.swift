@@ -183,24 +183,26 @@ struct DocumentJournalTests {
     }
 
     @Test func recordsRoundTripThroughTheirEncoding() throws {
-        let records: [JournalRecord] = [
-            .header(version: 1, unit: .graphemes, persist: false),
-            .header(version: 1, unit: .utf8, persist: true),
-            .edit(revision: 7, utf8Start: 3, utf8OldLength: 2, text: "", runs: []),
-            .edit(
-                revision: 8, utf8Start: 0, utf8OldLength: 0, text: " \\n\n'é 😀",
-                runs: [
-                    JournalRun(utf8Length: 3, attributes: ["a b": .string("x\\ y\n'"), "n": .int(Int64.min)]),
-                    JournalRun(utf8Length: 9, attributes: [:]),
-                ]),
-            .attributes(utf8Start: 4, runs: [JournalRun(utf8Length: 2, attributes: ["d": .double(-0.0)])]),
-            .selection(view: 3, anchor: nil, head: nil),
-            .selection(view: 1, anchor: 9, head: 2),
-        ] + ["\\", "\n\n", " a ", "a\\", "\\s", "\\\\ \n", String(repeating: "long text ", count: 300) + "\\"].map {
-            JournalRecord.edit(
-                revision: 1, utf8Start: 0, utf8OldLength: 0, text: $0,
-                runs: [JournalRun(utf8Length: $0.utf8.count, attributes: [:])])
-        }
+        let records: [JournalRecord] =
+            [
+                .header(version: 1, unit: .graphemes, persist: false),
+                .header(version: 1, unit: .utf8, persist: true),
+                .edit(revision: 7, utf8Start: 3, utf8OldLength: 2, text: "", runs: []),
+                .edit(
+                    revision: 8, utf8Start: 0, utf8OldLength: 0, text: " \\n\n'é 😀",
+                    runs: [
+                        JournalRun(utf8Length: 3, attributes: ["a b": .string("x\\ y\n'"), "n": .int(Int64.min)]),
+                        JournalRun(utf8Length: 9, attributes: [:]),
+                    ]),
+                .attributes(utf8Start: 4, runs: [JournalRun(utf8Length: 2, attributes: ["d": .double(-0.0)])]),
+                .selection(view: 3, anchor: nil, head: nil),
+                .selection(view: 1, anchor: 9, head: 2),
+            ]
+            + ["\\", "\n\n", " a ", "a\\", "\\s", "\\\\ \n", String(repeating: "long text ", count: 300) + "\\"].map {
+                JournalRecord.edit(
+                    revision: 1, utf8Start: 0, utf8OldLength: 0, text: $0,
+                    runs: [JournalRun(utf8Length: $0.utf8.count, attributes: [:])])
+            }
         for record in records {
             let line = ChecksummedLines.frame(record.encoded())
             guard case .intact(let body) = ChecksummedLines.lines(line).first?.line else {
@@ -214,8 +216,16 @@ struct DocumentJournalTests {
         #expect(JournalRecord.decode(ArraySlice("S 1 4 -1".utf8)) == nil, "half a selection")
         #expect(JournalRecord.decode(ArraySlice("E 1 0 0 'ab\\ -".utf8)) == nil, "an escape cut short")
         #expect(JournalRecord.decode(ArraySlice("E 1 0 0 'a\\x -".utf8)) == nil, "an unknown escape")
-        #expect(JournalRecord.decode(ArraySlice("E 1 0 0 '\\s\\\\ -".utf8)) == .edit(revision: 1, utf8Start: 0, utf8OldLength: 0, text: " \\", runs: [JournalRun(utf8Length: 2, attributes: [:])]))
-        #expect(JournalRecord.decode(ArraySlice([UInt8]("E 1 0 0 'a".utf8) + [0xff, 0x20, 0x2d])) == nil, "text that is not UTF-8")
-        #expect(JournalRecord.decode(ArraySlice([UInt8]("E 1 0 0 'a\\s".utf8) + [0xff, 0x20, 0x2d])) == nil, "escaped text that is not UTF-8")
+        #expect(
+            JournalRecord.decode(ArraySlice("E 1 0 0 '\\s\\\\ -".utf8))
+                == .edit(
+                    revision: 1, utf8Start: 0, utf8OldLength: 0, text: " \\",
+                    runs: [JournalRun(utf8Length: 2, attributes: [:])]))
+        #expect(
+            JournalRecord.decode(ArraySlice([UInt8]("E 1 0 0 'a".utf8) + [0xff, 0x20, 0x2d])) == nil,
+            "text that is not UTF-8")
+        #expect(
+            JournalRecord.decode(ArraySlice([UInt8]("E 1 0 0 'a\\s".utf8) + [0xff, 0x20, 0x2d])) == nil,
+            "escaped text that is not UTF-8")
     }
 }

@@ -1,4 +1,5 @@
 import InkstoneCore
+
 /// The file layout of a ``CompiledReadingTable`` (all integers little-endian):
 ///
 /// ```

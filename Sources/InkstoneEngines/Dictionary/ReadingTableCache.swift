@@ -1,5 +1,5 @@
-import InkstoneCore
 import Glibc
+import InkstoneCore
 
 /// Compiled reading tables cached on disk: a dictionary engine parses its
 /// source once, and later loads map the compiled file instead

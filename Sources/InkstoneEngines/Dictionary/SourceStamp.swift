@@ -1,5 +1,5 @@
-import InkstoneCore
 import Glibc
+import InkstoneCore
 
 /// What identifies the source a compiled table was built from: its path, size
 /// and modification time, and the version of the parser that read it. A

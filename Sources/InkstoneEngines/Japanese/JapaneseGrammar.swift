@@ -43,7 +43,9 @@ enum JapaneseGrammar {
     static func looksLikeLoanword(_ characters: ArraySlice<Character>, atStart: Bool) -> Bool {
         // The marker test first: it compares code points and rules out almost every span.
         let isMarker: (Character) -> Bool = { character in
-            character.unicodeScalars.count == 1 && loanwordMarkers.contains(character.unicodeScalars.first!.value)
+            let scalars = character.unicodeScalars
+            guard scalars.count == 1, let scalar = scalars.first else { return false }
+            return loanwordMarkers.contains(scalar.value)
         }
         guard characters.contains(where: isMarker), let first = characters.first, let last = characters.last,
             !particleKana.contains(last), atStart || !particleKana.contains(first), !characters.contains("を")

@@ -51,7 +51,9 @@ extension PinyinDictionary {
             for syllables in Self.product(run.map(\.syllables), limit: Self.maximumSpellings) {
                 let key = syllables.joined(separator: " ")
                 let lookup = syllableLookup(key)
-                add(lookup, indices: Array(lookup.entries.indices), reading: key, learnt: learning?.learned(for: key) ?? [])
+                add(
+                    lookup, indices: Array(lookup.entries.indices), reading: key,
+                    learnt: learning?.learned(for: key) ?? [])
                 if lookup.hasLonger { mayExtend = true }
             }
         } else if run.count == 1 {

@@ -51,7 +51,8 @@ public struct PinyinLattice: Sendable {
             let letters = Substring(spelling)
             let syllables = speller.syllables(for: letters)
             if !syllables.isEmpty {
-                edges.append(PinyinEdge(start: start, end: end, spelling: spelling, kind: .syllable, syllables: syllables))
+                edges.append(
+                    PinyinEdge(start: start, end: end, spelling: spelling, kind: .syllable, syllables: syllables))
             } else if speller.isInitial(letters), Self.mayAbbreviate(before: end, in: bytes) {
                 edges.append(
                     PinyinEdge(

@@ -116,7 +116,9 @@ public enum PinyinTableSource {
         }
         var exponent = 0
         var digits = 0
-        while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), exponent < 400 {
+        while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"),
+            exponent < 400
+        {
             exponent = exponent * 10 + Int(bytes[index] - UInt8(ascii: "0"))
             digits += 1
             index += 1
