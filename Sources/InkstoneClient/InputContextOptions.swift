@@ -49,6 +49,11 @@ public struct InputContextOptions: Sendable, Equatable {
     /// `durable`: the context's document is journaled to disk and can be restored after a crash
     /// (see `RestoreDocument`).
     public var durable: Bool?
+    /// `sensitive`: the field holds a secret; its dictionary engine learns nothing from it.
+    public var sensitive: Bool?
+    /// `live_patterns`: the document marks mentions, hashtags, URLs and registered patterns
+    /// with the derived `pattern` attribute as it is edited.
+    public var livePatterns: Bool?
     /// Options sent as they are, for names this struct does not know yet.
     public var extra: [String: DBusValue]
 
@@ -56,7 +61,8 @@ public struct InputContextOptions: Sendable, Equatable {
     public init(
         engine: String? = nil, unit: Unit? = nil, document: String? = nil, program: String? = nil,
         notifications: [String]? = nil, focusOut: FocusOut? = nil, queueEdits: Bool? = nil, persist: Bool? = nil,
-        ambiguousWide: Bool? = nil, coalesce: Bool? = nil, durable: Bool? = nil, extra: [String: DBusValue] = [:]
+        ambiguousWide: Bool? = nil, coalesce: Bool? = nil, durable: Bool? = nil, sensitive: Bool? = nil,
+        livePatterns: Bool? = nil, extra: [String: DBusValue] = [:]
     ) {
         self.engine = engine
         self.unit = unit
@@ -69,6 +75,8 @@ public struct InputContextOptions: Sendable, Equatable {
         self.ambiguousWide = ambiguousWide
         self.coalesce = coalesce
         self.durable = durable
+        self.sensitive = sensitive
+        self.livePatterns = livePatterns
         self.extra = extra
     }
 
@@ -87,6 +95,8 @@ public struct InputContextOptions: Sendable, Equatable {
         put("ambiguous_wide", ambiguousWide.map(DBusValue.bool))
         put("coalesce", coalesce.map(DBusValue.bool))
         put("durable", durable.map(DBusValue.bool))
+        put("sensitive", sensitive.map(DBusValue.bool))
+        put("live_patterns", livePatterns.map(DBusValue.bool))
         return options
     }
 }

@@ -86,7 +86,7 @@ struct ClientTests {
     func options() {
         let options = InputContextOptions(
             engine: "hangul", unit: .graphemes, document: "/org/inkstone/Inkstone1/document/1", notifications: ["text"],
-            focusOut: .discard, coalesce: false, durable: true,
+            focusOut: .discard, coalesce: false, durable: true, sensitive: true, livePatterns: true,
             extra: ["engine": .string("compose"), "future": .uint32(3)])
         let vardict = options.vardict
         #expect(vardict["engine"] == .string("hangul"))
@@ -96,6 +96,8 @@ struct ClientTests {
         #expect(vardict["focus_out"] == .string("discard"))
         #expect(vardict["coalesce"] == .bool(false))
         #expect(vardict["durable"] == .bool(true))
+        #expect(vardict["sensitive"] == .bool(true))
+        #expect(vardict["live_patterns"] == .bool(true))
         #expect(vardict["future"] == .uint32(3))
         #expect(vardict["persist"] == nil)
         #expect(InputContextOptions().vardict.isEmpty)
@@ -120,6 +122,40 @@ struct ClientTests {
         #expect(try client.status()["durable_documents"] == .uint32(1))
         try durable.destroy()
         #expect(try client.status()["durable_documents"] == .uint32(0))
+    }
+
+    @Test("the typed live_patterns option and a registered pattern mark their matches; a bad pattern is a named error")
+    func livePatterns() throws {
+        let runtime = try makeTemporaryDirectory(prefix: "inkstone-runtime")
+        let daemon = try DirectDaemon(environment: ["XDG_RUNTIME_DIR": runtime])
+        let client = try daemon.busClient()
+        let context = try client.createContext(InputContextOptions(unit: .utf8, livePatterns: true))
+        try context.registerPattern("ticket", regex: "T-[0-9]+")
+        _ = try context.insertText("@ana T-42")
+        let runs = try context.connection.callValues(
+            path: context.path, interface: InkstoneNames.contextInterface, member: "GetAttributedText"
+        ) {
+            $0.append(Int64(0))
+            $0.append(Int64(9))
+        }
+        let described = "\(runs)"
+        #expect(described.contains("mention"), "\(described)")
+        #expect(described.contains("ticket"), "\(described)")
+        do {
+            try context.registerPattern("broken", regex: "(")
+            Issue.record("an unbalanced regular expression was accepted")
+        } catch {
+            #expect(error.name == "org.inkstone.Error.InvalidArgument", "\(error)")
+        }
+        try context.unregisterPattern("ticket")
+        _ = try context.insertText(" ")
+        let after = try context.connection.callValues(
+            path: context.path, interface: InkstoneNames.contextInterface, member: "GetAttributedText"
+        ) {
+            $0.append(Int64(0))
+            $0.append(Int64(10))
+        }
+        #expect(!"\(after)".contains("ticket"), "\(after)")
     }
 
     @Test("a view on a shared document receives the typist's edit as one coalesced Notifications signal")
