@@ -268,9 +268,13 @@ import Testing
 
 /// How the daemon is told to serve the fronts: the flag, the configuration file, bad names.
 @Suite struct CompatSettingsTests {
-    @Test func theConfigurationFileStartsTheFronts() throws {
+    /// Runs `body` with a daemon on a private bus that reads `configuration` as its file,
+    /// once it owns the fcitx5 name; the daemon gets SIGTERM afterwards.
+    private static func withDaemon(
+        configuration: String, _ body: (PrivateBus, DaemonProcess) throws -> Void
+    ) throws {
         let folder = try makeTemporaryDirectory(prefix: "inkstone-compat-config")
-        try writeFile(folder + "/config.toml", "[compat]\nfronts = [\"fcitx5\"]\ntoggle_key = \"F12\"\n")
+        try writeFile(folder + "/config.toml", configuration)
         let bus = try PrivateBus()
         let daemon = try DaemonProcess(arguments: ["--address", bus.address, "--config", folder + "/config.toml"])
         defer {
@@ -278,13 +282,19 @@ import Testing
             _ = daemon.waitForExit(timeout: .seconds(5))
         }
         try #require(try daemon.waitForName(fcitxName, on: bus.address), "\(daemon.stderr)")
-        let peer = try CompatPeer(address: bus.address)
-        // Both names are requested together: the one not configured has no owner.
-        #expect(try !peer.connection.nameHasOwner(ibusPortalName))
-        let path = try peer.createFcitxContext()
-        let toggle = try peer.press(0xffc9, on: path)  // F12, the configured toggle key
-        #expect(toggle.signals("CurrentIM").first?.firstString == "Hangul")
-        #expect(try peer.press(Key.hangul, on: path).signals("CurrentIM").isEmpty)
+        try body(bus, daemon)
+    }
+
+    @Test func theConfigurationFileStartsTheFronts() throws {
+        try Self.withDaemon(configuration: "[compat]\nfronts = [\"fcitx5\"]\ntoggle_key = \"F12\"\n") { bus, _ in
+            let peer = try CompatPeer(address: bus.address)
+            // Both names are requested together: the one not configured has no owner.
+            #expect(try !peer.connection.nameHasOwner(ibusPortalName))
+            let path = try peer.createFcitxContext()
+            let toggle = try peer.press(0xffc9, on: path)  // F12, the configured toggle key
+            #expect(toggle.signals("CurrentIM").first?.firstString == "Hangul")
+            #expect(try peer.press(Key.hangul, on: path).signals("CurrentIM").isEmpty)
+        }
     }
 
     /// One cycle key and list for every context, in either spelling; the old one is logged
@@ -297,23 +307,16 @@ import Testing
         ),
     ])
     func theCycleKeyIsSetInEitherSpelling(file: String, deprecated: Bool) throws {
-        let folder = try makeTemporaryDirectory(prefix: "inkstone-compat-cycle")
-        try writeFile(folder + "/config.toml", file)
-        let bus = try PrivateBus()
-        let daemon = try DaemonProcess(arguments: ["--address", bus.address, "--config", folder + "/config.toml"])
-        defer {
-            daemon.signal(SIGTERM)
-            _ = daemon.waitForExit(timeout: .seconds(5))
+        try Self.withDaemon(configuration: file) { bus, daemon in
+            #expect(daemon.stderr.contains("compat.cycle_key is deprecated; use keys.cycle_engine") == deprecated)
+            #expect(daemon.stderr.contains("compat.cycle is deprecated; use engine_cycle") == deprecated)
+            let peer = try CompatPeer(address: bus.address)
+            let path = try peer.createFcitxContext()
+            let f11: UInt32 = 0xffc8
+            #expect(try peer.press(f11, on: path).signals("CurrentIM").first?.firstString == "Direct")
+            #expect(try peer.press(f11, on: path).signals("CurrentIM").first?.firstString == "Hangul")
+            #expect(try peer.press(Key.space, state: Key.control, on: path).signals("CurrentIM").isEmpty)
         }
-        try #require(try daemon.waitForName(fcitxName, on: bus.address), "\(daemon.stderr)")
-        #expect(daemon.stderr.contains("compat.cycle_key is deprecated; use keys.cycle_engine") == deprecated)
-        #expect(daemon.stderr.contains("compat.cycle is deprecated; use engine_cycle") == deprecated)
-        let peer = try CompatPeer(address: bus.address)
-        let path = try peer.createFcitxContext()
-        let f11: UInt32 = 0xffc8
-        #expect(try peer.press(f11, on: path).signals("CurrentIM").first?.firstString == "Direct")
-        #expect(try peer.press(f11, on: path).signals("CurrentIM").first?.firstString == "Hangul")
-        #expect(try peer.press(Key.space, state: Key.control, on: path).signals("CurrentIM").isEmpty)
     }
 
     @Test func anUnknownFrontIsRefusedAtStart() throws {
