@@ -20,7 +20,8 @@ extension EventLoop {
             raw, LoopCallbacks.addTimeout, LoopCallbacks.removeTimeout, LoopCallbacks.toggleTimeout,
             retainedContext(), LoopCallbacks.release)
         dbus_connection_set_wakeup_main_function(
-            raw, { context in context.map { EventLoop.from($0).wake() } }, retainedContext(), LoopCallbacks.release)
+            raw, { context in context.map { EventLoop.from($0).wakeUnlessLoopThread() } }, retainedContext(),
+            LoopCallbacks.release)
         dbus_connection_set_dispatch_status_function(
             raw,
             { _, status, context in

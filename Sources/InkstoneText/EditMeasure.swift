@@ -100,7 +100,7 @@ struct EditMeasure {
         var rope = newRope
         let lower = rope.utf8.index(rope.startIndex, offsetBy: utf8Range.lowerBound)
         let upper = rope.utf8.index(lower, offsetBy: text.utf8.count)
-        rope.unicodeScalars.replaceSubrange(lower..<upper, with: (replacedText ?? "").unicodeScalars)
+        rope.replaceSubrange(lower..<upper, with: replacedText ?? "")
         return rope
     }
 

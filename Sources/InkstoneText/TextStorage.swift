@@ -84,6 +84,8 @@ public final class TextStorage {
         chunkCache.removeAll()
         let lower = ropeIndex(utf8Offset: utf8Range.lowerBound)
         let upper = ropeIndex(utf8Offset: utf8Range.upperBound)
-        rope.unicodeScalars.replaceSubrange(lower..<upper, with: text.unicodeScalars)
+        // Through the rope itself: the scalar view's `_modify` would build an empty
+        // rope, which draws a random version number (a getrandom call) per edit.
+        rope.replaceSubrange(lower..<upper, with: text)
     }
 }
