@@ -4,7 +4,9 @@
 # through METHOD (ProcessKeyEvent or ProcessKeyEventReporting), one call at a
 # time as a client would, and prints the daemon's CPU time per key event.
 # ENGINE picks the engine (hangul, the default, types g k s r m f space;
-# direct types i n k s t o n e).
+# direct types i n k s t o n e). OBSERVERS=N (default 0) shares the document
+# with N more connections, each watching it through a context of its own
+# (notifications=text), to see what the daemon spends per observer.
 #
 # METHOD Echo profiles the baseline instead: PROGRAM is then inkstone-bench,
 # whose raw libdbus echo service (`inkstone-bench echo-service`) answers N
@@ -15,8 +17,14 @@
 # $OUT/callgrind.out and summarised (callgrind_annotate); divide by N. The
 # program is profiled as a copy without debug info (objcopy --strip-debug).
 #
+# With PROFILE=perf the program runs under `perf record` (software cpu-clock
+# sampling at 15 kHz, DWARF call graphs) for the whole run, warm-up and start
+# included; the inclusive shares of its CPU by function are written to
+# $OUT/perf.txt (demangled) and the first lines printed.
+#
 #   scripts/profile-keys.sh .build/release/inkstoned [N] [METHOD]
 #   ENGINE=direct PROFILE=callgrind scripts/profile-keys.sh .build/release/inkstoned 2000
+#   ENGINE=direct PROFILE=perf scripts/profile-keys.sh .build/release/inkstoned 8000
 #   PROFILE=callgrind scripts/profile-keys.sh .build/release/inkstone-bench 2000 Echo
 set -eu
 program=$1
@@ -44,15 +52,28 @@ if [ "${PROFILE:-}" = callgrind ]; then
     set -- "$stripped" "$@"
     valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out/callgrind.out" \
         "$@" 2>"$out/valgrind.log" &
+elif [ "${PROFILE:-}" = perf ]; then
+    perf record -q -F 15000 -e cpu-clock --call-graph dwarf,16384 -o "$out/perf.data" \
+        "$@" 2>"$out/daemon.log" &
 else
     "$@" 2>"$out/daemon.log" &
 fi
 daemonpid=$!
-/usr/bin/python3 -P - "$address" "$keys" "$method" "$daemonpid" "${PROFILE:-}" "$engine" <<'PY'
+if [ "${PROFILE:-}" = perf ]; then
+    # perf forks the program: measure and stop the program itself, not perf.
+    for _ in $(seq 100); do
+        child=$(pgrep -P "$daemonpid" | head -1 || true)
+        [ -n "$child" ] && break
+        sleep 0.1
+    done
+    perfpid=$daemonpid
+    daemonpid=$child
+fi
+/usr/bin/python3 -P - "$address" "$keys" "$method" "$daemonpid" "${PROFILE:-}" "$engine" "${OBSERVERS:-0}" <<'PY'
 import os, subprocess, sys, time
 import dbus, dbus.bus
-address, keys, method, pid, profile, engine = sys.argv[1:7]
-keys = int(keys)
+address, keys, method, pid, profile, engine, observers = sys.argv[1:8]
+keys, observers = int(keys), int(observers)
 bus = dbus.bus.BusConnection(address)
 name = "org.inkstone.BenchEcho" if method == "Echo" else "org.inkstone.Inkstone1"
 for _ in range(3000):
@@ -64,7 +85,18 @@ if method == "Echo":
         echo("こんにちは hello", signature="s")
 else:
     service = bus.get_object(name, "/org/inkstone/Inkstone1")
-    path = service.NewInputContext([f"engine={engine}"], dbus_interface="org.inkstone.Inkstone1")
+    options = [f"engine={engine}"]
+    watchers = []
+    if observers:
+        document = service.CreateDocument(dbus_interface="org.inkstone.Inkstone1")
+        options.append(f"document={document}")
+        for _ in range(observers):
+            watcher = dbus.bus.BusConnection(address)
+            bus.get_object(name, document).Share(watcher.get_unique_name(), dbus_interface="org.inkstone.Document1")
+            watcher.get_object(name, "/org/inkstone/Inkstone1").NewInputContext(
+                [f"document={document}", "notifications=text"], dbus_interface="org.inkstone.Inkstone1")
+            watchers.append(watcher)
+    path = service.NewInputContext(options, dbus_interface="org.inkstone.Inkstone1")
     context = dbus.Interface(bus.get_object(name, path), "org.inkstone.InputContext1")
     call = getattr(context, method)
     symbols = [ord(c) for c in ("gksrmf " if engine == "hangul" else "inkstone")]
@@ -85,9 +117,16 @@ spent = cpu() - start
 if profile == "callgrind":
     subprocess.run(["callgrind_control", "-d", pid], check=True, capture_output=True)
     subprocess.run(["callgrind_control", "-i", "off", pid], check=True, capture_output=True)
-label = "Echo" if method == "Echo" else f"{method} ({engine})"
+label = "Echo" if method == "Echo" else f"{method} ({engine}{f', {observers} observers' if observers else ''})"
 print(f"{label}: {keys} calls, CPU {spent * 1e6 / keys:.1f} µs per call")
 PY
+if [ "${PROFILE:-}" = perf ]; then
+    kill -INT "$daemonpid"
+    wait "$perfpid" 2>/dev/null || true
+    perf report -i "$out/perf.data" --children --sort sym -g none --percent-limit 0.5 --stdio 2>/dev/null |
+        swift demangle --simplified >"$out/perf.txt"
+    grep -v '^#' "$out/perf.txt" | grep -v '^$' | head -60
+fi
 if [ "${PROFILE:-}" = callgrind ]; then
     sleep 1
     dump=$(ls -t "$out"/callgrind.out* | head -1)

@@ -37,6 +37,10 @@ extension Connection {
     func admitsOutgoing(_ message: Message) -> Bool {
         var report: (@Sendable () -> Void)?
         let admitted = backlog.withLock { slot -> Bool in
+            // The common case, a queue under its cap and not recovering, reads the
+            // state in place (no copy of its closures).
+            guard let limit = slot?.limit else { return true }
+            if slot?.overflowing == false, outgoingBytes <= limit { return true }
             guard var state = slot else { return true }
             defer { slot = state }
             let queued = outgoingBytes

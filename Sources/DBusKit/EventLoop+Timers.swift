@@ -45,13 +45,7 @@ extension EventLoop {
     func nextTimeoutMilliseconds() -> Int32 {
         let nearest = state.withLock { state -> UInt64? in
             if !state.jobs.isEmpty { return 0 }
-            let timeoutDeadline = state.timeouts.values.min()
-            let timerDeadline = state.timers.values.map(\.deadline).min()
-            switch (timeoutDeadline, timerDeadline) {
-            case (nil, nil): return nil
-            case (let deadline?, nil), (nil, let deadline?): return deadline
-            case (let first?, let second?): return min(first, second)
-            }
+            return state.nearestDeadline
         }
         guard let nearest else { return -1 }
         let now = monotonicNanoseconds()
@@ -62,6 +56,9 @@ extension EventLoop {
     /// Handles libdbus timeouts and runs timers whose deadline passed.
     func runDueTimeouts() {
         let now = monotonicNanoseconds()
+        // Nearly every turn has nothing due: one pass, no allocation.
+        let anyDue = state.withLock { state in state.nearestDeadline.map { $0 <= now } ?? false }
+        guard anyDue else { return }
         let (dueTimeouts, dueTimers) = state.withLock { state -> ([TimeoutRef], [@Sendable () -> Void]) in
             let timeouts = state.timeouts.filter { $0.value <= now }.map(\.key)
             var bodies: [@Sendable () -> Void] = []
@@ -84,5 +81,16 @@ extension EventLoop {
             _ = dbus_timeout_handle(timeout.raw)
         }
         for body in dueTimers { body() }
+    }
+}
+
+extension LoopState {
+    /// The nearest deadline of a libdbus timeout or a timer, nil when none is armed.
+    /// Visits both tables in place (it runs on every turn of the loop).
+    var nearestDeadline: UInt64? {
+        var nearest: UInt64?
+        for deadline in timeouts.values where nearest == nil || deadline < nearest ?? 0 { nearest = deadline }
+        for timer in timers.values where nearest == nil || timer.deadline < nearest ?? 0 { nearest = timer.deadline }
+        return nearest
     }
 }

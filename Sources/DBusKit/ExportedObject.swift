@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 
 /// An object (or a subtree of objects) exported on a connection: its interface
 /// tables plus the standard `Properties`, `Introspectable` and `Peer`.
@@ -8,8 +9,10 @@ import CDBus
 public final class ExportedObject: Sendable {
     /// Every interface table by name, the standard ones included.
     public let tables: [String: InterfaceTable]
-    /// Interfaces in the order a call without an interface name searches them.
-    private let searchOrder: [String]
+    /// The tables in the order a call without an interface name searches them,
+    /// each with its name as a C string: a call's interface is found by comparing
+    /// the message's own bytes, without making a `String` of it.
+    private let searchOrder: [(cName: [CChar], table: InterfaceTable)]
     private let mapError: @Sendable (any Error) -> DBusKitError
     private let afterHandler: (@Sendable () -> Void)?
     private let argumentLimits: ArgumentLimits?
@@ -49,7 +52,9 @@ public final class ExportedObject: Sendable {
         self.introspectionXML = xml
         self.lookup = lookup
         self.observe = observe
-        searchOrder = interfaces.map(\.name) + StandardInterfaces.names
+        searchOrder = (interfaces.map(\.name) + StandardInterfaces.names).compactMap { name in
+            tables[name].map { (Array(name.utf8CString), $0) }
+        }
         self.mapError = mapError
         self.afterHandler = afterHandler
         self.argumentLimits = argumentLimits
@@ -64,15 +69,15 @@ public final class ExportedObject: Sendable {
     func dispatch(_ message: Message, on connection: Connection) {
         let path = message.path ?? "/"
         let member = message.member ?? ""
-        let requested = message.interface
         if let lookup, answeredFromTree(lookup(path), message, on: connection) { return }
         let table: InterfaceTable?
-        if let requested {
-            table = tables[requested]
+        if let requested = dbus_message_get_interface(message.raw) {
+            table = searchOrder.first { strcmp($0.cName, requested) == 0 }?.table
         } else {
-            table = searchOrder.lazy.compactMap { self.tables[$0] }.first { $0.methods[member] != nil }
+            table = searchOrder.first { $0.table.methods[member] != nil }?.table
         }
         guard let table, let method = table.methods[member] else {
+            let requested = message.interface
             let inInterface = requested.map { "in interface '\($0)' " } ?? ""
             let error = DBusKitError(
                 name: DBusErrorName.unknownMethod,

@@ -29,13 +29,13 @@ public struct MessageWriter {
     public var failure: DBusKitError? { message.writeFailure }
 
     private mutating func appendBasic<Value>(_ type: Int32, _ value: Value) {
-        guard message.writeFailure == nil else { return }
+        guard !message.hasWriteFailure else { return }
         var value = value
         _ = withUnsafePointer(to: &value) { dbus_message_iter_append_basic(&iter, type, $0) }
     }
 
     private mutating func appendCString(_ type: Int32, _ string: String) {
-        guard message.writeFailure == nil else { return }
+        guard !message.hasWriteFailure else { return }
         do {
             switch type {
             case CDBUS_TYPE_OBJECT_PATH: try DBusValidation.objectPath(string)
@@ -80,7 +80,7 @@ public struct MessageWriter {
     private mutating func appendContainer(
         _ type: Int32, signature: String?, _ body: (inout MessageWriter) throws -> Void
     ) rethrows {
-        guard message.writeFailure == nil else { return }
+        guard !message.hasWriteFailure else { return }
         var sub = DBusMessageIter()
         if let signature {
             do {
@@ -106,7 +106,7 @@ public struct MessageWriter {
             throw error
         }
         // A refused value left the container incomplete: abandon it rather than let libdbus check it.
-        if message.writeFailure != nil {
+        if message.hasWriteFailure {
             dbus_message_iter_abandon_container(&iter, &inner.iter)
             return
         }

@@ -56,19 +56,39 @@ final class PeerRouter: Sendable {
         }
     }
 
-    /// Sends `peer` a copy of `signal` (one sent to another peer) at `path`: the
-    /// same member and arguments without writing them again. A failure or a
-    /// missing route is logged, not thrown.
-    func emitCopy(of signal: Message, to peer: String, path: String) {
-        let member = signal.member ?? "?"
+    /// An unsent signal addressed to `peer` at `path` (checked once here), for
+    /// ``emit(copying:to:_:)`` to duplicate; nil when `peer` has no route or a name is invalid.
+    func signalTemplate(to peer: String, path: String, interface: String, member: String) -> Message? {
         guard let route = route(to: peer) else {
             if !peer.isEmpty { logger.debug("signal \(member) at \(path) dropped: \(peer) is gone") }
-            return
+            return nil
         }
         do {
-            try route.connection.send(try signal.copy(path: path, destination: route.destination))
+            return try Message.makeSignal(
+                path: path, interface: interface, member: member, destination: route.destination)
         } catch {
             logger.info("signal \(member) at \(path) to \(peer) not sent: \(error)")
+            return nil
+        }
+    }
+
+    /// Sends `peer` a duplicate of `template` (made by ``signalTemplate(to:path:interface:member:)``
+    /// for the same peer) with the arguments `body` writes. A failure or a missing route is
+    /// logged, not thrown. Returns the signal sent, nil when none was.
+    @discardableResult
+    func emit(copying template: Message, to peer: String, _ body: (inout MessageWriter) throws -> Void) -> Message? {
+        guard let route = route(to: peer) else {
+            if !peer.isEmpty { logger.debug("signal \(template.member ?? "?") dropped: \(peer) is gone") }
+            return nil
+        }
+        do {
+            let signal = try template.duplicate()
+            try signal.write(body)
+            try route.connection.send(signal)
+            return signal
+        } catch {
+            logger.info("signal \(template.member ?? "?") to \(peer) not sent: \(error)")
+            return nil
         }
     }
 

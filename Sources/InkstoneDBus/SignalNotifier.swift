@@ -11,10 +11,11 @@ import InkstoneService
 /// `coalesce=false` gets one signal per notification instead.
 final class SignalNotifier: NotificationSink, @unchecked Sendable {
     let router: PeerRouter
-    /// Coalesced notifications of the running call, per context, in order.
-    private var pending: [(context: InputContext, notifications: [Notification])] = []
-    /// Object paths of the contexts notified so far (built once per context).
-    private var paths: [UInt64: String] = [:]
+    /// Coalesced notifications of the running call, per context, in order: the
+    /// first `pendingCount` slots. Slots and their arrays are kept (emptied) from
+    /// call to call, so a key allocates no notification storage once warm.
+    private var pending: [PendingSignal] = []
+    private var pendingCount = 0
 
     /// Sends each signal where `router` says the listener is.
     init(router: PeerRouter) {
@@ -27,37 +28,57 @@ final class SignalNotifier: NotificationSink, @unchecked Sendable {
             emit(notification.member, for: context) { notification.writeArguments(to: &$0, asVariants: false) }
             return
         }
-        if let index = pending.firstIndex(where: { $0.context === context }) {
+        for index in 0..<pendingCount where pending[index].context === context {
             pending[index].notifications.append(notification)
-        } else {
-            pending.append((context, [notification]))
+            return
         }
+        if pendingCount == pending.count { pending.append(PendingSignal()) }
+        pending[pendingCount].context = context
+        pending[pendingCount].notifications.append(notification)
+        pendingCount += 1
     }
 
     /// A change outside a call (a peer left) ends: its signals go out now.
     func endOfChange() { flush() }
 
-    /// Sends each coalescing context its `Notifications` signal for the call.
-    /// Views whose notifications equal the previous view's (observers of one
-    /// document in the same unit) get a copy of its signal, readdressed, instead
-    /// of the same arguments written again.
+    /// Sends each coalescing context its `Notifications` signal for the call: a
+    /// duplicate of the context's template with the call's arguments. (A copy of
+    /// another view's written signal, readdressed, costs more: libdbus rewrites
+    /// every header field after the path and the destination it changes.)
     func flush() {
-        guard !pending.isEmpty else { return }
-        var previous: (notifications: [Notification], signal: Message)?
-        for (context, notifications) in pending {
-            guard !context.listener.isEmpty else { continue }
-            if let previous, previous.notifications == notifications {
-                router.emitCopy(of: previous.signal, to: context.listener, path: path(of: context))
-                continue
-            }
-            let signal = router.emit(
-                to: context.listener, path: path(of: context), interface: InputContextObject.interface,
-                member: "Notifications"
-            ) { $0.appendNotifications(notifications) }
-            previous = signal.map { (notifications, $0) }
+        guard pendingCount > 0 else { return }
+        let count = pendingCount
+        pendingCount = 0
+        sendPending(count)
+        // Empty the slots in place (nothing else holds their arrays now), keeping their capacity.
+        for index in 0..<count {
+            pending[index].context = nil
+            pending[index].notifications.removeAll(keepingCapacity: true)
         }
-        pending.removeAll(keepingCapacity: true)
-        if paths.count > 4096 { paths.removeAll(keepingCapacity: true) }
+        if pending.count > 64 { pending.removeAll() }
+    }
+
+    /// The context's `Notifications` template for its current listener (made again when the listener changed).
+    private func template(for context: InputContext) -> Message? {
+        let signals = self.signals(of: context)
+        if let template = signals.template, signals.templateListener == context.listener { return template }
+        signals.template = router.signalTemplate(
+            to: context.listener, path: signals.path, interface: InputContextObject.interface,
+            member: "Notifications")
+        signals.templateListener = context.listener
+        return signals.template
+    }
+
+    /// Sends the signals of the first `count` slots (their arrays are read in place).
+    private func sendPending(_ count: Int) {
+        for index in 0..<count {
+            guard let context = pending[index].context, !context.listener.isEmpty,
+                let template = template(for: context)
+            else { continue }
+            router.emit(copying: template, to: context.listener) {
+                $0.appendNotifications(pending[index].notifications)
+            }
+        }
     }
 
     /// Sends one signal to the context's listener (dropped when it has none:
@@ -77,10 +98,31 @@ final class SignalNotifier: NotificationSink, @unchecked Sendable {
         router.emit(to: context.listener, path: path, interface: InputContextObject.interface, member: member, body)
     }
 
-    private func path(of context: InputContext) -> String {
-        if let path = paths[context.id] { return path }
-        let path = ObjectPaths.context(context.id)
-        paths[context.id] = path
-        return path
+    private func path(of context: InputContext) -> String { signals(of: context).path }
+
+    /// What this notifier keeps for `context`, in the context itself (made on its first signal).
+    private func signals(of context: InputContext) -> ContextSignals {
+        if let signals = context.sinkState as? ContextSignals { return signals }
+        let signals = ContextSignals(path: ObjectPaths.context(context.id))
+        context.sinkState = signals
+        return signals
+    }
+}
+
+/// One context's coalesced notifications of the running call (an empty slot: no context).
+private struct PendingSignal {
+    var context: InputContext?
+    var notifications: [Notification] = []
+}
+
+/// A context's object path, and its `Notifications` signal made and checked once for
+/// its listener (never sent: each call's signal is a duplicate of it).
+private final class ContextSignals {
+    let path: String
+    var template: Message?
+    var templateListener = ""
+
+    init(path: String) {
+        self.path = path
     }
 }

@@ -25,7 +25,7 @@ extension InkstoneService {
         }
         // One SelectionWill/Did pair per context and call: the pair carries the
         // selection as it is now, so a second one would repeat it.
-        var selectionReported: Set<ObjectIdentifier> = []
+        var selectionReported = ReportedContexts()
         for event in result.events {
             switch event {
             case .textChanged(let record):
@@ -43,7 +43,7 @@ extension InkstoneService {
                 }
             case .selectionChanged(let viewID):
                 guard let context = shared.context(viewID), context.wants(.selection),
-                    selectionReported.insert(ObjectIdentifier(context)).inserted
+                    selectionReported.insert(context)
                 else { continue }
                 let range = context.view.selectedRange
                 deliver(.selectionWillChange, to: context)
@@ -121,5 +121,22 @@ extension SharedDocument {
     /// The context whose view has `viewID`.
     func context(_ viewID: ViewID) -> InputContext? {
         contexts.first { $0.view.id == viewID }
+    }
+}
+
+/// The contexts a call already reported something to. Nearly every call reports
+/// to one context: that one is held inline, so a key allocates no set.
+private struct ReportedContexts {
+    private var first: ObjectIdentifier?
+    private var others: Set<ObjectIdentifier> = []
+
+    /// Adds `context`; false when it was there already.
+    mutating func insert(_ context: InputContext) -> Bool {
+        let id = ObjectIdentifier(context)
+        guard let first else {
+            first = id
+            return true
+        }
+        return first != id && others.insert(id).inserted
     }
 }

@@ -38,6 +38,10 @@ public final class InputContext {
     var surroundingStamp: SurroundingStamp?
     /// The service that publishes this context's changes.
     unowned let service: InkstoneService
+    /// What the notification sink keeps for this context from call to call (its
+    /// transport address, a prepared message); opaque to the service and released
+    /// with the context, so nothing of a destroyed context stays behind.
+    public var sinkState: AnyObject?
 
     init(id: UInt64, owner: String, shared: SharedDocument, options: ContextOptions, service: InkstoneService)
         throws(InkstoneError)

@@ -38,6 +38,29 @@ import Testing
         }
     }
 
+    /// A call's interface is found by its name (an own or a standard one), or by
+    /// searching the tables when the call names none; an unknown one is named in the error.
+    @Test func callsFindTheirInterfaceByNameOrBySearch() throws {
+        let service = try EchoService()
+        let client = try BusClient(address: service.bus.address)
+        #expect(try client.callString(EchoService.name, EchoService.path, EchoService.interface, "Echo") {
+            $0.append("named")
+        } == "named")
+        let unnamed = try Message.makeMethodCall(
+            destination: EchoService.name, path: EchoService.path, interface: nil, member: "Echo")
+        unnamed.write { $0.append("searched") }
+        var reader = try MessageReader(try client.connection.call(unnamed), expecting: "s")
+        #expect(try reader.readString() == "searched")
+        _ = try client.call(EchoService.name, EchoService.path, "org.freedesktop.DBus.Peer", "Ping")
+        do {
+            _ = try client.call(EchoService.name, EchoService.path, "org.example.Echo2", "Echo") { $0.append("x") }
+            Issue.record("expected UnknownMethod")
+        } catch let error as DBusKitError {
+            #expect(error.name == DBusErrorName.unknownMethod)
+            #expect(error.message.contains("'org.example.Echo2'"), "\(error.message)")
+        }
+    }
+
     @Test func propertiesGetGetAllSet() throws {
         let service = try EchoService()
         let client = try BusClient(address: service.bus.address)

@@ -112,6 +112,38 @@ import Testing
         #expect(counts.withLock { $0.cancelled } == 0)
     }
 
+    /// The loop sleeps until the nearest deadline of all its timers, not the first scheduled.
+    @Test func theNearestOfSeveralTimersFiresFirst() throws {
+        let loop = try EventLoop()
+        try loop.start()
+        defer { loop.stop() }
+        let fired = Mutex<[String]>([])
+        let late = loop.schedule(after: .seconds(120)) { fired.withLock { $0.append("late") } }
+        defer { loop.cancel(late) }
+        loop.schedule(after: .milliseconds(20)) { fired.withLock { $0.append("soon") } }
+        #expect(eventually { fired.withLock { $0 == ["soon"] } })
+        usleep(50_000)
+        #expect(fired.withLock { $0 } == ["soon"])
+    }
+
+    /// Jobs a job queues run after it, in order (the queue is swapped out while a turn runs it).
+    @Test func jobsQueuedByAJobRunAfterItInOrder() throws {
+        let loop = try EventLoop()
+        try loop.start()
+        defer { loop.stop() }
+        let seen = Mutex<[Int]>([])
+        for round in 0..<3 {
+            loop.execute {
+                seen.withLock { $0.append(round * 10) }
+                loop.execute { seen.withLock { $0.append(round * 10 + 2) } }
+                loop.execute { seen.withLock { $0.append(round * 10 + 3) } }
+                seen.withLock { $0.append(round * 10 + 1) }
+            }
+            #expect(eventually { seen.withLock { $0.count == 4 * (round + 1) } })
+        }
+        #expect(seen.withLock { $0 } == [0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23])
+    }
+
     @Test func executeRunsOnTheLoopThreadInOrder() throws {
         let loop = try EventLoop()
         try loop.start()

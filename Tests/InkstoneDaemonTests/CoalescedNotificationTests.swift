@@ -49,10 +49,9 @@ import Testing
         #expect(!ownMembers.contains("PropertiesChanged"), "not asked for: \(ownMembers)")
     }
 
-    /// Observers with the same notifications share one written signal (each gets a
-    /// readdressed copy): every view still gets exactly its own signal, at its own
-    /// path and to its own connection, in its own unit.
-    @Test func observersInOneUnitGetCopiesAddressedToEachOfThem() throws {
+    /// Observers with the same notifications each get exactly their own signal, at
+    /// their own path and to their own connection, in their own unit.
+    @Test func observersInOneUnitEachGetTheirOwnAddressedSignal() throws {
         let running = try RunningDaemon()
         let typist = try InkstonePeer(running)
         let observers = try (0..<3).map { _ in try InkstonePeer(running) }
@@ -87,6 +86,57 @@ import Testing
             #expect(events.last?.1.dropFirst(3).first == .int64(Int64(newLength)), "\(view): \(events)")
         }
         #expect(try typist.drainSignals(of: typed, expanding: false).isEmpty)
+    }
+
+    /// Signal slots and their storage are reused from call to call: each call's
+    /// signal carries that call's events only, never an earlier call's.
+    @Test func eachSignalCarriesOnlyItsOwnCallsEvents() throws {
+        let running = try RunningDaemon()
+        let typist = try InkstonePeer(running)
+        let observer = try InkstonePeer(running)
+        let document =
+            try typist.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
+        try typist.call(document, "Share", interface: documentInterface) { $0.append(observer.name) }
+        let typed = try typist.newContext(["document=\(document)", "notifications=text"])
+        let watching = try observer.newContext(["document=\(document)", "notifications=text"])
+        _ = try typist.drainSignals()
+        _ = try observer.drainSignals()
+        var revisions: [UInt64] = []
+        for text in ["a", "bc", "d"] {
+            try typist.insert(typed, text)
+            for (peer, path) in [(typist, typed), (observer, watching)] {
+                let seen = try peer.drainSignals(of: path, expanding: false)
+                #expect(seen.map(\.member) == ["Notifications"], "\(text): \(seen)")
+                let events = entries(try #require(seen.first))
+                #expect(events.map(\.0) == ["TextWillChange", "TextDidChange"], "\(text): \(events)")
+                #expect(events.last?.1.dropFirst(3).first == .int64(Int64(text.utf16.count)), "\(events)")
+                if peer === observer { revisions.append(events.last?.1.first?.uint64 ?? 0) }
+            }
+        }
+        #expect(revisions == revisions.sorted() && Set(revisions).count == 3, "\(revisions)")
+    }
+
+    /// Each context's signal is made from a template addressed to its listener: when
+    /// another peer subscribes to a persistent context, the next signal goes to it alone.
+    @Test func aPersistentContextsSignalFollowsItsNewSubscriber() throws {
+        let running = try RunningDaemon()
+        let first = try InkstonePeer(running)
+        let second = try InkstonePeer(running)
+        let context = try first.newContext(["persist=true", "notifications=text"])
+        _ = try first.drainSignals()
+        try first.insert(context, "a")
+        let toFirst = try first.drainSignals(of: context, expanding: false)
+        #expect(toFirst.map(\.member) == ["Notifications"] && toFirst.first?.destination == first.name, "\(toFirst)")
+
+        try second.call(context, "Subscribe") { $0.append(strings: ["text"]) }
+        _ = try first.drainSignals()
+        _ = try second.drainSignals()
+        try second.insert(context, "b")
+        let toSecond = try second.drainSignals(of: context, expanding: false)
+        #expect(toSecond.map(\.member) == ["Notifications"], "\(toSecond)")
+        #expect(toSecond.first?.destination == second.name)
+        #expect(entries(try #require(toSecond.first)).map(\.0) == ["TextWillChange", "TextDidChange"])
+        #expect(try first.drainSignals(of: context, expanding: false).isEmpty)
     }
 
     @Test func theCombinedSignalPrecedesTheReply() throws {
