@@ -43,9 +43,10 @@ import Testing
     @Test func callsFindTheirInterfaceByNameOrBySearch() throws {
         let service = try EchoService()
         let client = try BusClient(address: service.bus.address)
-        #expect(try client.callString(EchoService.name, EchoService.path, EchoService.interface, "Echo") {
-            $0.append("named")
-        } == "named")
+        #expect(
+            try client.callString(EchoService.name, EchoService.path, EchoService.interface, "Echo") {
+                $0.append("named")
+            } == "named")
         let unnamed = try Message.makeMethodCall(
             destination: EchoService.name, path: EchoService.path, interface: nil, member: "Echo")
         unnamed.write { $0.append("searched") }
