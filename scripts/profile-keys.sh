@@ -10,6 +10,17 @@
 # whose raw libdbus echo service (`inkstone-bench echo-service`) answers N
 # Echo calls, so the two figures can be set side by side.
 #
+# FRONT=fcitx5 types through the fcitx5 protocol instead (METHOD ProcessKeyEvent,
+# the default, or ProcessKeyEventBatch): one context with the GTK3 module's
+# capabilities, Hangul switched on with Control+space, then g k s r m f space,
+# press and release. PROGRAM is inkstoned (started with `--compat fcitx5`) or
+# stock /usr/bin/fcitx5 (with fcitx5-hangul, on a profile of its own), so both
+# servers are measured with the same client.
+#
+# With PROFILE=perf the measured calls are sampled with `perf record` (cpu-clock,
+# DWARF call graphs) into $OUT/perf.data and the inclusive cost per function is
+# summarised (`perf report --children`, demangled).
+#
 # With PROFILE=callgrind the program runs under valgrind and the instruction
 # counts of the measured calls (warm-up excluded) are written to
 # $OUT/callgrind.out and summarised (callgrind_annotate); divide by N. The
@@ -18,11 +29,15 @@
 #   scripts/profile-keys.sh .build/release/inkstoned [N] [METHOD]
 #   ENGINE=direct PROFILE=callgrind scripts/profile-keys.sh .build/release/inkstoned 2000
 #   PROFILE=callgrind scripts/profile-keys.sh .build/release/inkstone-bench 2000 Echo
+#   FRONT=fcitx5 scripts/profile-keys.sh .build/release/inkstoned 20000
+#   FRONT=fcitx5 scripts/profile-keys.sh /usr/bin/fcitx5 20000 ProcessKeyEventBatch
+#   FRONT=fcitx5 PROFILE=perf scripts/profile-keys.sh .build/release/inkstoned 20000
 set -eu
 program=$1
 keys=${2:-20000}
 method=${3:-ProcessKeyEvent}
 engine=${ENGINE:-hangul}
+front=${FRONT:-inkstone}
 out=${OUT:-${TMPDIR:-/tmp}/inkstone-profile}
 mkdir -p "$out"
 set -- $(dbus-daemon --session --print-address=1 --fork --print-pid=1 --nopidfile | head -2)
@@ -32,6 +47,19 @@ daemonpid=
 trap 'kill "$daemonpid" 2>/dev/null || true; kill "$buspid" 2>/dev/null || true' EXIT
 if [ "$method" = Echo ]; then
     set -- "$program" echo-service --address "$address"
+elif [ "$front" = fcitx5 ] && [ "$(basename "$program")" = fcitx5 ]; then
+    # Stock fcitx5: a profile with keyboard-us and hangul (Control+space turns it on),
+    # only the addons the protocol and the input method need, no display.
+    home="$out/fcitx5-home"
+    mkdir -p "$home/fcitx5"
+    printf '%s\n' '[Groups/0]' 'Name=Default' 'Default Layout=us' 'DefaultIM=hangul' '' \
+        '[Groups/0/Items/0]' 'Name=keyboard-us' 'Layout=' '' '[Groups/0/Items/1]' 'Name=hangul' 'Layout=' '' \
+        '[GroupOrder]' '0=Default' >"$home/fcitx5/profile"
+    export DBUS_SESSION_BUS_ADDRESS="$address" XDG_CONFIG_HOME="$home" XDG_DATA_HOME="$home/data" DISPLAY= \
+        WAYLAND_DISPLAY=
+    set -- "$program" --disable=all --enable=dbus,dbusfrontend,keyboard,hangul
+elif [ "$front" = fcitx5 ]; then
+    set -- "$program" --address "$address" --compat fcitx5
 else
     set -- "$program" --address "$address"
 fi
@@ -48,13 +76,18 @@ else
     "$@" 2>"$out/daemon.log" &
 fi
 daemonpid=$!
-/usr/bin/python3 -P - "$address" "$keys" "$method" "$daemonpid" "${PROFILE:-}" "$engine" <<'PY'
-import os, subprocess, sys, time
+/usr/bin/python3 -P - "$address" "$keys" "$method" "$daemonpid" "${PROFILE:-}" "$engine" "$front" "$out" <<'PY'
+import os, signal, subprocess, sys, time
 import dbus, dbus.bus
-address, keys, method, pid, profile, engine = sys.argv[1:7]
+address, keys, method, pid, profile, engine, front, out = sys.argv[1:9]
 keys = int(keys)
 bus = dbus.bus.BusConnection(address)
-name = "org.inkstone.BenchEcho" if method == "Echo" else "org.inkstone.Inkstone1"
+if method == "Echo":
+    name = "org.inkstone.BenchEcho"
+elif front == "fcitx5":
+    name = "org.fcitx.Fcitx5"
+else:
+    name = "org.inkstone.Inkstone1"
 for _ in range(3000):
     if bus.name_has_owner(name): break
     time.sleep(0.1)
@@ -62,6 +95,27 @@ if method == "Echo":
     echo = dbus.Interface(bus.get_object(name, "/"), name).Echo
     def call_once(i):
         echo("こんにちは hello", signature="s")
+elif front == "fcitx5":
+    # The signals each key causes are unicast to this connection and read (dispatched).
+    from dbus.mainloop.glib import DBusGMainLoop
+    from gi.repository import GLib
+    bus = dbus.bus.BusConnection(address, mainloop=DBusGMainLoop())
+    seen = [0]
+    bus.add_message_filter(lambda connection, message: seen.__setitem__(0, seen[0] + 1))
+    method_object = bus.get_object(name, "/org/freedesktop/portal/inputmethod")
+    path, _ = method_object.CreateInputContext(
+        [("display", "x11:"), ("program", "profile-keys")], dbus_interface="org.fcitx.Fcitx.InputMethod1")
+    context = dbus.Interface(bus.get_object(name, path), "org.fcitx.Fcitx.InputContext1")
+    context.SetCapability(dbus.UInt64(0xe000000012))
+    context.FocusIn()
+    call = getattr(context, method)
+    call(dbus.UInt32(0x20), dbus.UInt32(0), dbus.UInt32(1 << 2), False, dbus.UInt32(0))  # Hangul on
+    symbols = [ord(c) for c in "gksrmf "]
+    main = GLib.MainContext.default()
+    def call_once(i):
+        sym = symbols[(i // 2) % len(symbols)]
+        call(dbus.UInt32(sym), dbus.UInt32(0), dbus.UInt32(0), dbus.Boolean(i % 2 == 1), dbus.UInt32(0))
+        while main.iteration(False): pass
 else:
     service = bus.get_object(name, "/org/inkstone/Inkstone1")
     path = service.NewInputContext([f"engine={engine}"], dbus_interface="org.inkstone.Inkstone1")
@@ -79,15 +133,34 @@ def run(n):
 run(200)
 if profile == "callgrind":
     subprocess.run(["callgrind_control", "-i", "on", pid], check=True, capture_output=True)
+if profile == "perf":
+    perf = subprocess.Popen(["perf", "record", "-F", "15000", "-e", "cpu-clock", "--call-graph", "dwarf,16384",
+        "-p", pid, "-o", f"{out}/perf.data"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1)
 start = cpu()
 run(keys)
 spent = cpu() - start
+if profile == "perf":
+    perf.send_signal(signal.SIGINT)
+    perf.wait()
 if profile == "callgrind":
     subprocess.run(["callgrind_control", "-d", pid], check=True, capture_output=True)
     subprocess.run(["callgrind_control", "-i", "off", pid], check=True, capture_output=True)
-label = "Echo" if method == "Echo" else f"{method} ({engine})"
+if method == "Echo":
+    label = "Echo"
+elif front == "fcitx5":
+    seen[0] = 0
+    run(700)
+    label = (f"fcitx5 {method} (hangul, {os.path.basename(os.readlink(f'/proc/{pid}/exe'))},"
+             f" {seen[0] / 700:.2f} signals per call)")
+else:
+    label = f"{method} ({engine})"
 print(f"{label}: {keys} calls, CPU {spent * 1e6 / keys:.1f} µs per call")
 PY
+if [ "${PROFILE:-}" = perf ]; then
+    perf report -i "$out/perf.data" --children --sort sym -g none --stdio 2>/dev/null | grep -v '^#' |
+        grep -v '^$' | swift demangle --simplified | head -60
+fi
 if [ "${PROFILE:-}" = callgrind ]; then
     sleep 1
     dump=$(ls -t "$out"/callgrind.out* | head -1)
