@@ -12,6 +12,13 @@
 # whose raw libdbus echo service (`inkstone-bench echo-service`) answers N
 # Echo calls, so the two figures can be set side by side.
 #
+# FRONT=fcitx5 types through the fcitx5 protocol instead (METHOD ProcessKeyEvent,
+# the default, or ProcessKeyEventBatch): one context with the GTK3 module's
+# capabilities, Hangul switched on with Control+space, then g k s r m f space,
+# press and release. PROGRAM is inkstoned (started with `--compat fcitx5`) or
+# stock /usr/bin/fcitx5 (with fcitx5-hangul, on a profile of its own), so both
+# servers are measured with the same client.
+#
 # With PROFILE=callgrind the program runs under valgrind and the instruction
 # counts of the measured calls (warm-up excluded) are written to
 # $OUT/callgrind.out and summarised (callgrind_annotate); divide by N. The
@@ -26,11 +33,15 @@
 #   ENGINE=direct PROFILE=callgrind scripts/profile-keys.sh .build/release/inkstoned 2000
 #   ENGINE=direct PROFILE=perf scripts/profile-keys.sh .build/release/inkstoned 8000
 #   PROFILE=callgrind scripts/profile-keys.sh .build/release/inkstone-bench 2000 Echo
+#   FRONT=fcitx5 scripts/profile-keys.sh .build/release/inkstoned 20000
+#   FRONT=fcitx5 scripts/profile-keys.sh /usr/bin/fcitx5 20000 ProcessKeyEventBatch
+#   FRONT=fcitx5 PROFILE=perf scripts/profile-keys.sh .build/release/inkstoned 20000
 set -eu
 program=$1
 keys=${2:-20000}
 method=${3:-ProcessKeyEvent}
 engine=${ENGINE:-hangul}
+front=${FRONT:-inkstone}
 out=${OUT:-${TMPDIR:-/tmp}/inkstone-profile}
 mkdir -p "$out"
 set -- $(dbus-daemon --session --print-address=1 --fork --print-pid=1 --nopidfile | head -2)
@@ -40,6 +51,19 @@ daemonpid=
 trap 'kill "$daemonpid" 2>/dev/null || true; kill "$buspid" 2>/dev/null || true' EXIT
 if [ "$method" = Echo ]; then
     set -- "$program" echo-service --address "$address"
+elif [ "$front" = fcitx5 ] && [ "$(basename "$program")" = fcitx5 ]; then
+    # Stock fcitx5: a profile with keyboard-us and hangul (Control+space turns it on),
+    # only the addons the protocol and the input method need, no display.
+    home="$out/fcitx5-home"
+    mkdir -p "$home/fcitx5"
+    printf '%s\n' '[Groups/0]' 'Name=Default' 'Default Layout=us' 'DefaultIM=hangul' '' \
+        '[Groups/0/Items/0]' 'Name=keyboard-us' 'Layout=' '' '[Groups/0/Items/1]' 'Name=hangul' 'Layout=' '' \
+        '[GroupOrder]' '0=Default' >"$home/fcitx5/profile"
+    export DBUS_SESSION_BUS_ADDRESS="$address" XDG_CONFIG_HOME="$home" XDG_DATA_HOME="$home/data" DISPLAY= \
+        WAYLAND_DISPLAY=
+    set -- "$program" --disable=all --enable=dbus,dbusfrontend,keyboard,hangul
+elif [ "$front" = fcitx5 ]; then
+    set -- "$program" --address "$address" --compat fcitx5
 else
     set -- "$program" --address "$address"
 fi
@@ -69,13 +93,18 @@ if [ "${PROFILE:-}" = perf ]; then
     perfpid=$daemonpid
     daemonpid=$child
 fi
-/usr/bin/python3 -P - "$address" "$keys" "$method" "$daemonpid" "${PROFILE:-}" "$engine" "${OBSERVERS:-0}" <<'PY'
+/usr/bin/python3 -P - "$address" "$keys" "$method" "$daemonpid" "${PROFILE:-}" "$engine" "${OBSERVERS:-0}" "$front" <<'PY'
 import os, subprocess, sys, time
 import dbus, dbus.bus
-address, keys, method, pid, profile, engine, observers = sys.argv[1:8]
+address, keys, method, pid, profile, engine, observers, front = sys.argv[1:9]
 keys, observers = int(keys), int(observers)
 bus = dbus.bus.BusConnection(address)
-name = "org.inkstone.BenchEcho" if method == "Echo" else "org.inkstone.Inkstone1"
+if method == "Echo":
+    name = "org.inkstone.BenchEcho"
+elif front == "fcitx5":
+    name = "org.fcitx.Fcitx5"
+else:
+    name = "org.inkstone.Inkstone1"
 for _ in range(3000):
     if bus.name_has_owner(name): break
     time.sleep(0.1)
@@ -83,6 +112,27 @@ if method == "Echo":
     echo = dbus.Interface(bus.get_object(name, "/"), name).Echo
     def call_once(i):
         echo("こんにちは hello", signature="s")
+elif front == "fcitx5":
+    # The signals each key causes are unicast to this connection and read (dispatched).
+    from dbus.mainloop.glib import DBusGMainLoop
+    from gi.repository import GLib
+    bus = dbus.bus.BusConnection(address, mainloop=DBusGMainLoop())
+    seen = [0]
+    bus.add_message_filter(lambda connection, message: seen.__setitem__(0, seen[0] + 1))
+    method_object = bus.get_object(name, "/org/freedesktop/portal/inputmethod")
+    path, _ = method_object.CreateInputContext(
+        [("display", "x11:"), ("program", "profile-keys")], dbus_interface="org.fcitx.Fcitx.InputMethod1")
+    context = dbus.Interface(bus.get_object(name, path), "org.fcitx.Fcitx.InputContext1")
+    context.SetCapability(dbus.UInt64(0xe000000012))
+    context.FocusIn()
+    call = getattr(context, method)
+    call(dbus.UInt32(0x20), dbus.UInt32(0), dbus.UInt32(1 << 2), False, dbus.UInt32(0))  # Hangul on
+    symbols = [ord(c) for c in "gksrmf "]
+    main = GLib.MainContext.default()
+    def call_once(i):
+        sym = symbols[(i // 2) % len(symbols)]
+        call(dbus.UInt32(sym), dbus.UInt32(0), dbus.UInt32(0), dbus.Boolean(i % 2 == 1), dbus.UInt32(0))
+        while main.iteration(False): pass
 else:
     service = bus.get_object(name, "/org/inkstone/Inkstone1")
     options = [f"engine={engine}"]
@@ -117,7 +167,15 @@ spent = cpu() - start
 if profile == "callgrind":
     subprocess.run(["callgrind_control", "-d", pid], check=True, capture_output=True)
     subprocess.run(["callgrind_control", "-i", "off", pid], check=True, capture_output=True)
-label = "Echo" if method == "Echo" else f"{method} ({engine}{f', {observers} observers' if observers else ''})"
+if method == "Echo":
+    label = "Echo"
+elif front == "fcitx5":
+    seen[0] = 0
+    run(700)
+    label = (f"fcitx5 {method} (hangul, {os.path.basename(os.readlink(f'/proc/{pid}/exe'))},"
+             f" {seen[0] / 700:.2f} signals per call)")
+else:
+    label = f"{method} ({engine}{f', {observers} observers' if observers else ''})"
 print(f"{label}: {keys} calls, CPU {spent * 1e6 / keys:.1f} µs per call")
 PY
 if [ "${PROFILE:-}" = perf ]; then

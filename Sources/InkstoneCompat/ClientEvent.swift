@@ -28,25 +28,39 @@ struct PreeditState: Equatable {
     }
 
     /// The runs, in order; empty for no preedit.
-    var segments: [Segment]
+    let segments: [Segment]
     /// The caret inside the preedit, in code points.
-    var cursor: Int
+    let cursor: Int
+    /// The whole preedit text.
+    let text: String
+    /// The preedit's length in code points.
+    let length: Int
 
     /// No preedit.
     static let none = PreeditState(segments: [], cursor: 0)
 
-    /// The whole preedit text.
-    var text: String { segments.map(\.text).joined() }
-
     /// The caret in UTF-8 bytes (fcitx5's unit).
     var cursorUTF8: Int {
-        text.unicodeScalars.prefix(cursor).reduce(0) { $0 + String($1).utf8.count }
+        if cursor >= length { return text.utf8.count }
+        var bytes = 0
+        for scalar in text.unicodeScalars.prefix(cursor) { bytes += UTF8.width(scalar) }
+        return bytes
     }
 
     /// The preedit of a context whose offsets are code points (`unit=scalars`).
     init(view: DocumentView) {
         guard let text = view.markedText, !text.isEmpty else {
             self = .none
+            return
+        }
+        let length = text.unicodeScalars.count
+        let segments = view.markedSegments
+        self.text = text
+        self.length = length
+        cursor = min(max(view.markedSelection?.start ?? length, 0), length)
+        // The usual preedit: one underlined run, the marked text itself.
+        guard !segments.isEmpty else {
+            self.segments = [Segment(text: text, style: .underline)]
             return
         }
         let scalars = Array(text.unicodeScalars)
@@ -58,20 +72,21 @@ struct PreeditState: Equatable {
             piece.append(contentsOf: scalars[range])
             runs.append(Segment(text: String(piece), style: style))
         }
-        for segment in view.markedSegments.sorted(by: { $0.start < $1.start }) {
-            let start = min(max(segment.start, position), scalars.count)
-            let end = min(segment.start + segment.length, scalars.count)
+        for segment in segments.sorted(by: { $0.start < $1.start }) {
+            let start = min(max(segment.start, position), length)
+            let end = min(segment.start + segment.length, length)
             run(position..<start, .underline)
             run(start..<max(start, end), segment.style)
             position = max(start, end)
         }
-        run(position..<scalars.count, .underline)
-        segments = runs
-        cursor = min(max(view.markedSelection?.start ?? scalars.count, 0), scalars.count)
+        run(position..<length, .underline)
+        self.segments = runs
     }
 
     init(segments: [Segment], cursor: Int) {
         self.segments = segments
         self.cursor = cursor
+        text = segments.map(\.text).joined()
+        length = text.unicodeScalars.count
     }
 }

@@ -16,22 +16,18 @@ extension CompatContext {
     /// step; the client is not told (its own text is untouched: the document only mirrors
     /// what was committed into it).
     func trimBehindCaret() {
-        guard !receivedSurroundingText, context.view.markedText == nil,
-            let caret = context.view.selectedRange?.start, caret > 0
+        // This runs on every key: a document too short to trim needs no offset conversion,
+        // and the others are measured through the document's rope, never copied.
+        let storage = context.view.document.storage
+        guard storage.utf8Count > Self.keptBytesBeforeCaret + Self.trimSlackBytes, !receivedSurroundingText,
+            context.view.markedText == nil, let caret = context.view.selectedRange?.start, caret > 0,
+            let bytesBefore = try? storage.utf8Offset(of: caret, in: context.unit),
+            bytesBefore > Self.keptBytesBeforeCaret + Self.trimSlackBytes
         else { return }
-        let text = context.view.text
-        let scalars = text.unicodeScalars
-        let caretIndex = scalars.index(scalars.startIndex, offsetBy: caret)
-        let bytesBefore = text.utf8.distance(from: text.startIndex, to: caretIndex)
-        guard bytesBefore > Self.keptBytesBeforeCaret + Self.trimSlackBytes else { return }
         // Whole graphemes from the start until what is left before the caret fits.
-        var dropped = 0
-        var droppedBytes = 0
-        for character in text[..<caretIndex] {
-            guard bytesBefore - droppedBytes > Self.keptBytesBeforeCaret else { break }
-            dropped += character.unicodeScalars.count
-            droppedBytes += character.utf8.count
-        }
+        let droppedBytes = storage.snapToGrapheme(
+            utf8Offset: bytesBefore - Self.keptBytesBeforeCaret, direction: .up)
+        let dropped = storage.offset(ofUTF8: droppedBytes, in: context.unit)
         let registers = context.view.isUndoRegistrationEnabled
         context.setUndoRegistration(false)
         defer { context.setUndoRegistration(registers) }

@@ -38,6 +38,9 @@ final class CompatContext {
         // Everything the client needs comes back through reporting calls.
         options.notifications = []
         context = try service.createContext(owner: creator, options: options)
+        // The application keeps the undo history of its text (its own Undo acts on the
+        // widget): the document, a mirror of what was typed, registers no undo steps.
+        context.setUndoRegistration(false)
         self.creator = creator
         self.switcher = switcher
         self.service = service
@@ -167,11 +170,13 @@ final class CompatContext {
     private func translate(_ report: CallReport, caretBefore: Int?, closingCandidates: Bool = false) -> [ClientEvent] {
         var events: [ClientEvent] = []
         var caret = caretBefore
-        var markedLength = shownPreedit.text.unicodeScalars.count
+        var markedLength = shownPreedit.length
+        var markedChanged = false
         for event in report.events {
             switch event {
             case .markedTextChanged(let text, _, _):
                 markedLength = text.unicodeScalars.count
+                markedChanged = true
             case .textDidChange(_, let start, let oldLength, let newLength, let cause)
             where cause == .composition && newLength == 0 && oldLength > 0 && markedLength == 0:
                 // Text outside any composition removed by the engine (a reconversion).
@@ -185,10 +190,14 @@ final class CompatContext {
                 break
             }
         }
-        let preedit = PreeditState(view: context.view)
-        if preedit != shownPreedit {
-            shownPreedit = preedit
-            events.append(.preedit(preedit))
+        // The preedit is read again only when the call changed the marked text (every such
+        // change is reported): most key releases change nothing.
+        if markedChanged {
+            let preedit = PreeditState(view: context.view)
+            if preedit != shownPreedit {
+                shownPreedit = preedit
+                events.append(.preedit(preedit))
+            }
         }
         let candidates = closingCandidates ? .closed : context.candidates
         if candidates != shownCandidates {

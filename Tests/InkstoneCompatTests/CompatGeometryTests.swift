@@ -126,12 +126,37 @@ func errorName(_ body: () throws -> Void) -> String {
         }
         var reader = try MessageReader(created.reply, expecting: "o")
         let path = try reader.readObjectPath()
-        for (member, rect) in [("SetCursorLocation", [10, 20, 1, 15]), ("SetCursorLocationRelative", [5, 6, 0, 18])] {
-            try peer.call(path, ibusContextInterface, member) { writer in
-                for value in rect { writer.append(Int32(value)) }
-            }
-            #expect(try peer.candidateAnchor(of: path) == rect.map(Double.init))
+        try peer.call(CompatPeer.inkstonePath(of: path), inkstoneContextInterface, "Subscribe") {
+            $0.append(strings: ["geometry"])
         }
+        func setLocation(_ member: String, _ rect: [Int32]) throws -> CompatPeer.Exchange {
+            try peer.call(path, ibusContextInterface, member) { writer in
+                for value in rect { writer.append(value) }
+            }
+        }
+        for (member, rect): (String, [Int32]) in [
+            ("SetCursorLocation", [10, 20, 1, 15]), ("SetCursorLocationRelative", [5, 6, 0, 18]),
+        ] {
+            // Each move is announced to the geometry subscriber, as for the fcitx5 front.
+            let set = try setLocation(member, rect)
+            #expect(set.signals("InvalidateCharacterCoordinates").count == 1, "\(member)")
+            let changed = try #require(set.signals("PropertiesChanged").first)
+            var changedReader = changed.reader()
+            #expect(try changedReader.readString() == inkstoneContextInterface)
+            #expect(
+                try changedReader.readVardict()["CandidateAnchor"]
+                    == .structure(rect.map { .double(Double($0)) }))
+            #expect(try peer.candidateAnchor(of: path) == rect.map(Double.init))
+            // The caret (position 0 of the empty document) has the rectangle as its own.
+            #expect(try peer.caretRect(of: path, at: 0) == rect.map(Double.init))
+            // The same rectangle again: nothing moved, nothing is announced.
+            #expect(try setLocation(member, rect).signals.isEmpty, "\(member)")
+        }
+        // A negative size is refused and changes nothing.
+        #expect(
+            errorName { _ = try setLocation("SetCursorLocation", [1, 2, -3, 4]) }
+                == "org.inkstone.Error.InvalidArgument")
+        #expect(try peer.candidateAnchor(of: path) == [5, 6, 0, 18])
     }
 }
 
@@ -151,6 +176,26 @@ func errorName(_ body: () throws -> Void) -> String {
         // went until at most 4,096 were left (1,365 of them); then 한 and the space came.
         let text = try peer.documentText(of: path)
         #expect(text == String(repeating: "가", count: 1365) + "한 ", "\(text.utf8.count) bytes kept")
+    }
+
+    @Test func theMirroredDocumentRegistersNoUndoSteps() throws {
+        let daemon = try CompatDaemon()
+        let peer = try CompatPeer(daemon)
+        let path = try peer.createFcitxContext()
+        try peer.press(Key.hangul, on: path)
+        #expect(committedText(try peer.type(Key.ascii("gksrmf") + [Key.space], on: path)) == "한글 ")
+        // The application undoes its own text; the daemon's copy has nothing to undo.
+        let inkstonePath = CompatPeer.inkstonePath(of: path)
+        let canUndo = try peer.call(inkstonePath, "org.freedesktop.DBus.Properties", "Get") {
+            $0.append(inkstoneContextInterface)
+            $0.append("CanUndo")
+        }.reply
+        var reader = try MessageReader(canUndo, expecting: "v")
+        #expect(try reader.readVariant { _, inner in try inner.readBool() } == false)
+        #expect(
+            errorName { try peer.call(inkstonePath, inkstoneContextInterface, "Undo") }
+                == "org.inkstone.Error.InvalidState")
+        #expect(try peer.documentText(of: path) == "한글 ")
     }
 
     @Test func withSurroundingTextTheClientsTextIsKeptWhole() throws {

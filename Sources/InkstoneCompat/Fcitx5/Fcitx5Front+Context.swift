@@ -44,7 +44,7 @@ extension Fcitx5Front {
             let client = try client(for: call)
             let (key, forwarded) = try Self.readKey(&reader)
             let (handled, events) = try client.compat.processKey(key)
-            try client.emit(events.map { $0.forwarding(forwarded) }, on: call.connection)
+            for event in events { try client.emit(event.forwarding(forwarded), on: call.connection) }
             return .write { $0.append(handled) }
         }
         table.method("ProcessKeyEventBatch", input: "uuubu", output: "a(uv)b") { [unowned self] call, reader in
@@ -56,11 +56,15 @@ extension Fcitx5Front {
             }
             let (key, forwarded) = try Self.readKey(&reader)
             let (handled, events) = try client.compat.processKey(key)
-            let inReply = events.map { $0.forwarding(forwarded) }.filter { event in
-                if case .preedit = event, !client.capability.contains(.preedit) { return false }
-                return Fcitx5Event.batchType(of: event) != nil
+            // Text, preedit and forwarded keys travel in the reply; the rest as signals.
+            var inReply: [ClientEvent] = []
+            for event in events {
+                if Fcitx5Event.batchType(of: event) == nil {
+                    try client.emit(event, on: call.connection)
+                } else if client.shows(event) {
+                    inReply.append(event.forwarding(forwarded))
+                }
             }
-            try client.emit(events.filter { Fcitx5Event.batchType(of: $0) == nil }, on: call.connection)
             return .write { writer in
                 Fcitx5Event.writeBatch(inReply, to: &writer)
                 writer.append(handled)

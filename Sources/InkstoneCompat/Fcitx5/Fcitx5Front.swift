@@ -96,9 +96,18 @@ final class Fcitx5Client: CompatClient {
 
     /// Sends `events` as signals to the creator; a preedit goes only to a client that shows one.
     func emit(_ events: [ClientEvent], on connection: Connection) throws {
-        for event in events {
-            if case .preedit = event, !capability.contains(.preedit) { continue }
-            try Fcitx5Event.emit(event, to: compat.creator, path: path, capability: capability, on: connection)
-        }
+        for event in events { try emit(event, on: connection) }
+    }
+
+    /// Sends `event` as its signal to the creator, if the client shows it.
+    func emit(_ event: ClientEvent, on connection: Connection) throws {
+        guard shows(event) else { return }
+        try Fcitx5Event.emit(event, to: compat.creator, path: path, capability: capability, on: connection)
+    }
+
+    /// Whether the client is told about `event`: a preedit only when it shows one inline.
+    func shows(_ event: ClientEvent) -> Bool {
+        if case .preedit = event { return capability.contains(.preedit) }
+        return true
     }
 }

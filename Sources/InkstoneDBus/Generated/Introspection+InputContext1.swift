@@ -259,7 +259,7 @@ extension InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="Forgets every undo and redo step of this context (NSUndoManager removeAllActions), e.g. after loading a file; CanUndo and CanRedo turn false. Other contexts of the document keep theirs."/>
     </method>
     <method name="SetUndoRegistration">
-      <annotation name="org.gtk.GDBus.DocString" value="Turns undo registration of this context on (true, the default) or off (NSUndoManager enable/disableUndoRegistration; not counted, per context: other contexts of the document keep registering). While off, this context's edits and commits register no undo step, e.g. for a programmatic change the user should not undo. The existing steps are kept, not cleared: their ranges move with the unregistered edits like with any other edit, a step elsewhere still undoes exactly, and a step whose text an unregistered edit changed fails to undo with InvalidState, changing nothing (call ClearUndo to drop them instead)."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Turns undo registration of this context on (true, the default; a context of a compatibility front starts with it off) or off (NSUndoManager enable/disableUndoRegistration; not counted, per context: other contexts of the document keep registering). While off, this context's edits and commits register no undo step, e.g. for a programmatic change the user should not undo. The existing steps are kept, not cleared: their ranges move with the unregistered edits like with any other edit, a step elsewhere still undoes exactly, and a step whose text an unregistered edit changed fails to undo with InvalidState, changing nothing (call ClearUndo to drop them instead)."/>
       <arg name="enabled" type="b" direction="in"/>
     </method>
 
@@ -636,7 +636,7 @@ extension InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="Whether the context has focus."/>
     </property>
     <property name="CanUndo" type="b" access="read">
-      <annotation name="org.gtk.GDBus.DocString" value="Whether Undo would do something: a group to undo, and no marked text or open undo group of this context."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Whether Undo would do something: a group to undo, and no marked text or open undo group of this context. A context of a compatibility front (fcitx5, IBus) starts with undo registration off (its application undoes its own text), so this stays false unless its creator calls SetUndoRegistration(true)."/>
     </property>
     <property name="CanRedo" type="b" access="read">
       <annotation name="org.gtk.GDBus.DocString" value="Whether Redo would do something (same conditions as CanUndo)."/>
