@@ -13,7 +13,7 @@
 /// it is a function word or an inflection piece in kana (`ま`, `し`, `た`).
 extension JapaneseConverter {
     /// How many of a position's cheapest nodes the next words may follow.
-    public static let defaultBeamWidth = 16
+    public static let defaultBeamWidth = 6
     /// How many of a reading's words (the likeliest by unigram cost) join the lattice: a reading
     /// such as `し` has over a hundred, and the rare ones never win a sentence.
     public static let defaultModelWordsPerReading = 12
@@ -51,23 +51,25 @@ extension JapaneseConverter {
         }
     }
 
-    /// `characters` converted with `model` (see ``convert(_:)``).
+    /// `characters` converted with `model` (see ``convertFirst(_:)``): each segment holds the
+    /// path's text alone, with what ``completed(_:)`` needs to build its other candidates.
     func convert(_ characters: [Character], model: KkcLanguageModel) -> [JapaneseSegment] {
         let path = bestModelPath(characters, model: model)
         var groups: [(start: Int, contentEnd: Int, end: Int, text: String, kind: Edge.Kind)] = []
         var afterParticle = false
         for node in path {
-            let reading = String(characters[node.start..<node.end])
+            let reading = characters[node.start..<node.end]
             defer {
                 afterParticle =
-                    node.text == reading && reading.count == 1
-                    && JapaneseGrammar.particleKana.contains(Character(reading))
+                    reading.count == 1 && JapaneseGrammar.particleKana.contains(reading[reading.startIndex])
+                    && node.text == String(reading)
             }
             if let last = groups.last, last.end == node.start,
                 node.kind == .unknown
                     ? last.kind == .unknown
                     : isAttached(
-                        node, reading: reading, after: characters[last.start..<last.end], afterParticle: afterParticle)
+                        node, reading: String(reading), after: characters[last.start..<last.end],
+                        afterParticle: afterParticle)
             {
                 groups[groups.count - 1].end = node.end
                 groups[groups.count - 1].text += node.text
@@ -77,9 +79,11 @@ extension JapaneseConverter {
             }
         }
         return groups.map { group in
-            let segment = segment(
-                characters[group.start..<group.end], contentLength: group.contentEnd - group.start, kind: group.kind)
-            return Self.leading(group.text, in: segment)
+            var segment = JapaneseSegment(
+                reading: String(characters[group.start..<group.end]), candidates: [Candidate(text: group.text)])
+            segment.pendingSource = JapaneseCandidateSource(
+                contentLength: group.contentEnd - group.start, kind: group.kind)
+            return segment
         }
     }
 
@@ -94,7 +98,7 @@ extension JapaneseConverter {
     }
 
     /// `segment` with `text` as its first candidate.
-    private static func leading(_ text: String, in segment: JapaneseSegment) -> JapaneseSegment {
+    static func leading(_ text: String, in segment: JapaneseSegment) -> JapaneseSegment {
         var candidates = segment.candidates
         if let found = candidates.firstIndex(where: { $0.text == text }) {
             candidates.insert(candidates.remove(at: found), at: 0)
@@ -182,10 +186,11 @@ extension JapaneseConverter {
         } else {
             // The bigram cost after `previous` is the same for each of its states: looked up once, if needed.
             var bigram: Double?
+            let previousWord = nodes[previous].word
             for (index, state) in nodes[previous].states.enumerated() {
                 let total =
                     state.total
-                    + transitionCost(from: nodes[previous], state: state, to: node, model: model, bigram: &bigram)
+                    + transitionCost(from: previousWord, state: state, to: node, model: model, bigram: &bigram)
                 if total < best.total {
                     best.total = total
                     best.previousState = index
@@ -213,15 +218,16 @@ extension JapaneseConverter {
         }
     }
 
-    /// The cost of `node` after `previous` in `state`: the trigram cost with the state's
-    /// predecessor, backing off as ``KkcLanguageModel/trigramCost(_:_:_:)``.
-    /// `bigram` remembers the bigram cost of (`previous`, `node`) once looked up.
+    /// The cost of `node` after the word `previous` (nil: a word the model lacks) in `state`:
+    /// the trigram cost with the state's predecessor, backing off as
+    /// ``KkcLanguageModel/trigramCost(_:_:_:)``. `bigram` remembers the bigram cost of
+    /// (`previous`, `node`) once looked up.
     private func transitionCost(
-        from previous: ModelNode, state: ModelNode.State, to node: ModelNode, model: KkcLanguageModel,
-        bigram: inout Double?
+        from previous: KkcLanguageModel.WordID?, state: ModelNode.State, to node: ModelNode,
+        model: KkcLanguageModel, bigram: inout Double?
     ) -> Double {
         guard let word = node.word else { return node.cost }
-        guard let last = previous.word else { return model.unigramCost(word) + node.cost }
+        guard let last = previous else { return model.unigramCost(word) + node.cost }
         if let pair = state.pair, let record = model.trigram(pair.record, word) {
             return model.trigramCost(record: record) + node.cost
         }
@@ -255,22 +261,29 @@ extension JapaneseConverter {
         // Whether some dictionary reading starts with `reading`: once none does, no longer
         // span is a word (nor, one character later, an okuri-ari stem), and lookups stop.
         var readingStartsWord = true
+        var spanHasDigit = false
         for end in (start + 1)...limit {
             reading.append(characters[end - 1])
+            if JapaneseNumbers.isDigit(characters[end - 1]) { spanHasDigit = true }
+            if spanHasDigit, Self.keepsNumbersWhole(start, end, in: characters) {
+                for entry in numberEntries(characters[start..<end], limit: Self.dictionaryWordsPerReading) {
+                    add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .word)
+                }
+            }
             let stemStartsWord = readingStartsWord
-            if readingStartsWord { readingStartsWord = !table.readings(withPrefix: reading, limit: 1).isEmpty }
+            if readingStartsWord { readingStartsWord = table.hasReadings(withPrefix: reading) }
             if let learning {
                 for text in learning.learned(for: reading) {
                     add(end, text, nil, JapaneseModelCosts.learntUnknown, .learnt)
                 }
             }
             if readingStartsWord {
-                for entry in table.entries(for: reading).prefix(Self.dictionaryWordsPerReading) {
+                for entry in table.entries(for: reading, limit: Self.dictionaryWordsPerReading) {
                     add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .word)
                 }
             }
             if end - start >= 2, stemStartsWord {
-                for entry in okuriEntries(characters[start..<end]).prefix(Self.dictionaryWordsPerReading) {
+                for entry in okuriEntries(characters[start..<end], limit: Self.dictionaryWordsPerReading) {
                     add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .okuri)
                 }
             }
@@ -283,6 +296,10 @@ extension JapaneseConverter {
                 add(end, KanaForms.katakana(reading), nil, JapaneseModelCosts.loanword(length: end - start), .katakana)
             }
         }
+        if let stem = JapaneseGrammar.kuruStem(in: characters, at: start) {
+            let word = model.word(reading: stem, text: JapaneseModelCosts.kuru)
+            add(start + 1, JapaneseModelCosts.kuru, word, word == nil ? JapaneseModelCosts.dictionaryWord(length: 1) : 0, .okuri)
+        }
         let character = characters[start]
         let single = String(character)
         add(
@@ -294,6 +311,8 @@ extension JapaneseConverter {
 
 /// The fixed costs (−log₁₀ scale, as the model's) of lattice nodes the model lacks.
 enum JapaneseModelCosts {
+    /// How 来る's stem is written (see ``JapaneseGrammar/kuruStems``).
+    static let kuru = "来"
     /// A learnt word the model has: a bonus on its model cost.
     static let learnt = -4.0
     /// A learnt word the model lacks.

@@ -76,6 +76,24 @@ enum JapaneseGrammar {
         "けれ", "られ", "させ", "れる", "せる", "てい", "ちゃ", "じゃ", "ちゃっ", "って", "ってい",
     ])
 
+    /// The irregular verb 来る, whose stem changes with its ending: the stem kana and the
+    /// kana its endings start with (く|る, く|れば; き|た, き|て, き|ます; こ|ない, こ|よう,
+    /// こ|られる, こ|させる, こ|い). SKK keys them as okuri-ari words of other verbs' stems
+    /// too (`きm` is 決 first), so they are offered on their own.
+    static let kuruStems: [Character: Set<Character>] = [
+        "く": ["る", "れ"],
+        "き": ["た", "て", "ま"],
+        "こ": ["な", "よ", "ら", "さ", "い"],
+    ]
+
+    /// The kana stem of 来る at `start` of `characters` when an ending of it follows, else nil.
+    static func kuruStem(in characters: [Character], at start: Int) -> String? {
+        guard start + 1 < characters.count, let endings = kuruStems[characters[start]],
+            endings.contains(characters[start + 1])
+        else { return nil }
+        return String(characters[start])
+    }
+
     /// The longest function word, in characters.
     static let longestFunctionWord = functionWords.map(\.count).max() ?? 1
 
