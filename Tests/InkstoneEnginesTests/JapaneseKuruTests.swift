@@ -9,6 +9,8 @@ struct JapaneseKuruTests {
         arguments: [
             ("ともだちがくる", "友達が来る"), ("でんしゃがきた", "電車が来た"), ("かれはこない", "彼は来ない"),
             ("あしたまたきます", "明日また来ます"), ("はやくきてください", "早く来てください"),
+            // After a て-form it is the auxiliary, in kana; 着る's stem is き too.
+            ("もってきます", "持ってきます"), ("ふくをきました", "服を着ました"),
         ])
     func kuruIsConvertedInEachForm(kana: String, expected: String) throws {
         let converter = JapaneseConverter(

@@ -4,7 +4,9 @@
 /// (``KkcLanguageModel/likeliestWords(reading:)``) whose reading starts at a position
 /// (`きょう/今日`, `か/書`, `ま/ま`: the model's words are short, inflections come in
 /// pieces), every SKK word the model lacks (the first ``dictionaryWordsPerReading``
-/// of a reading), what the user has learnt, function words, loanwords in katakana, and
+/// of a reading; for an okuri-ari word also its stem as the model's word, `炊` of
+/// `炊き`), 来る's stems (``JapaneseGrammar/kuruStems``), SKK number entries for digits
+/// (``JapaneseNumbers``), what the user has learnt, function words, loanwords in katakana, and
 /// each single character. The cheapest path (Viterbi) wins: a model word costs its
 /// trigram cost (−log₁₀, backing off to the bigram and unigram), any other node a fixed cost
 /// (``JapaneseModelCosts``). Each node keeps its ``statesPerNode`` cheapest predecessors (a
@@ -246,6 +248,10 @@ extension JapaneseConverter {
         }
         let limit = min(characters.count, start + Self.maximumWordLength)
         let rest = String(characters[start..<limit])
+        // An SKK word the model lacks (or has beyond a reading's likeliest words): a fixed cost.
+        func addDictionaryWord(_ end: Int, _ text: String, _ kind: Edge.Kind) {
+            add(end, text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), kind)
+        }
         for reading in model.readings(prefixing: rest) {
             let end = start + reading.count
             if let learning {
@@ -279,12 +285,18 @@ extension JapaneseConverter {
             }
             if readingStartsWord {
                 for entry in table.entries(for: reading, limit: Self.dictionaryWordsPerReading) {
-                    add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .word)
+                    addDictionaryWord(end, entry.text, .word)
                 }
             }
             if end - start >= 2, stemStartsWord {
                 for entry in okuriEntries(characters[start..<end], limit: Self.dictionaryWordsPerReading) {
-                    add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .okuri)
+                    addDictionaryWord(end, entry.text, .okuri)
+                    // The stem as the model's own word (炊 of `たk`, beyond a reading's likeliest
+                    // words): its okurigana then comes as a piece of its own, as the model splits verbs.
+                    let stem = String(entry.text.dropLast())
+                    if let word = model.word(reading: String(characters[start..<(end - 1)]), text: stem) {
+                        add(end - 1, stem, word, 0, .word)
+                    }
                 }
             }
             if end - start <= JapaneseGrammar.longestKanaWord,
@@ -298,7 +310,13 @@ extension JapaneseConverter {
         }
         if let stem = JapaneseGrammar.kuruStem(in: characters, at: start) {
             let word = model.word(reading: stem, text: JapaneseModelCosts.kuru)
-            add(start + 1, JapaneseModelCosts.kuru, word, word == nil ? JapaneseModelCosts.dictionaryWord(length: 1) : 0, .okuri)
+            let cost = word == nil ? JapaneseModelCosts.dictionaryWord(length: 1) : 0
+            add(start + 1, JapaneseModelCosts.kuru, word, cost, .okuri)
+            // Away from a て-form (where 来る is the auxiliary, `してきます`), the stem in kana costs more.
+            let auxiliary = start > 0 && (characters[start - 1] == "て" || characters[start - 1] == "で")
+            if !auxiliary, let kana = nodes.firstIndex(where: { $0.end == start + 1 && $0.text == stem }) {
+                nodes[kana].cost += JapaneseModelCosts.kanaKuruStem
+            }
         }
         let character = characters[start]
         let single = String(character)
@@ -313,6 +331,10 @@ extension JapaneseConverter {
 enum JapaneseModelCosts {
     /// How 来る's stem is written (see ``JapaneseGrammar/kuruStems``).
     static let kuru = "来"
+    /// Added to the kana stem of 来る (`き` before `ます`) anywhere but after a て-form: the
+    /// model's corpus writes the auxiliary `〜てきます` in kana, which makes kana `き` likelier
+    /// than the verb 来 everywhere.
+    static let kanaKuruStem = 0.5
     /// A learnt word the model has: a bonus on its model cost.
     static let learnt = -4.0
     /// A learnt word the model lacks.
