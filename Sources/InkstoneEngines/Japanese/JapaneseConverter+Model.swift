@@ -243,7 +243,8 @@ extension JapaneseConverter {
         var nodes: [ModelNode] = []
         // A node per (end, text): a scan of the few nodes so far costs less than hashing their texts.
         func add(_ end: Int, _ text: String, _ word: KkcLanguageModel.WordID?, _ cost: Double, _ kind: Edge.Kind) {
-            guard !nodes.contains(where: { $0.end == end && $0.text == text }) else { return }
+            // Byte comparison: both texts are NFC.
+            guard !nodes.contains(where: { $0.end == end && $0.text.utf8.elementsEqual(text.utf8) }) else { return }
             nodes.append(ModelNode(start: start, end: end, text: text, word: word, cost: cost, kind: kind))
         }
         let limit = min(characters.count, start + Self.maximumWordLength)
@@ -268,8 +269,10 @@ extension JapaneseConverter {
         // span is a word (nor, one character later, an okuri-ari stem), and lookups stop.
         var readingStartsWord = true
         var spanHasDigit = false
+        var spanHasLoanwordMarker = false
         for end in (start + 1)...limit {
             reading.append(characters[end - 1])
+            if JapaneseGrammar.isLoanwordMarker(characters[end - 1]) { spanHasLoanwordMarker = true }
             if JapaneseNumbers.isDigit(characters[end - 1]) { spanHasDigit = true }
             if spanHasDigit, Self.keepsNumbersWhole(start, end, in: characters) {
                 for entry in numberEntries(characters[start..<end], limit: Self.dictionaryWordsPerReading) {
@@ -304,7 +307,9 @@ extension JapaneseConverter {
             {
                 add(end, reading, nil, JapaneseModelCosts.kanaWord, .function)
             }
-            if end - start >= 2, JapaneseGrammar.looksLikeLoanword(characters[start..<end], atStart: start == 0) {
+            if spanHasLoanwordMarker, end - start >= 2,
+                JapaneseGrammar.looksLikeLoanword(characters[start..<end], atStart: start == 0)
+            {
                 add(end, KanaForms.katakana(reading), nil, JapaneseModelCosts.loanword(length: end - start), .katakana)
             }
         }

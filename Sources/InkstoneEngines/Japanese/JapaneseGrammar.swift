@@ -42,11 +42,7 @@ enum JapaneseGrammar {
     /// the last, no を, and neither ends in a particle nor, away from the start, begins with one.
     static func looksLikeLoanword(_ characters: ArraySlice<Character>, atStart: Bool) -> Bool {
         // The marker test first: it compares code points and rules out almost every span.
-        let isMarker: (Character) -> Bool = { character in
-            let scalars = character.unicodeScalars
-            guard scalars.count == 1, let scalar = scalars.first else { return false }
-            return loanwordMarkers.contains(scalar.value)
-        }
+        let isMarker = isLoanwordMarker
         guard characters.contains(where: isMarker), let first = characters.first, let last = characters.last,
             !particleKana.contains(last), atStart || !particleKana.contains(first), !characters.contains("を")
         else { return false }
@@ -55,6 +51,13 @@ enum JapaneseGrammar {
             firstMarker - characters.startIndex <= 4, characters.endIndex - lastMarker <= 3
         else { return false }
         return characters.allSatisfy { JapaneseConverter.isHiragana($0) }
+    }
+
+    /// Whether `character` is ー or a small vowel ぁぃぅぇぉ, which mark a loanword.
+    static func isLoanwordMarker(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first else { return false }
+        return loanwordMarkers.contains(scalar.value)
     }
 
     /// ー and the small vowels ぁぃぅぇぉ, which mark a loanword.
