@@ -3,7 +3,9 @@ import Testing
 @testable import InkstoneEngines
 
 /// The irregular verb 来る (くる, きた, こない, きます) in sentences, ranked by the language model.
-@Suite(.enabled(if: JapaneseDictionary.shared != nil && KkcLanguageModel.shared != nil, "skkdic or libkkc-data is missing"))
+@Suite(
+    .enabled(if: JapaneseDictionary.shared != nil && KkcLanguageModel.shared != nil, "skkdic or libkkc-data is missing")
+)
 struct JapaneseKuruTests {
     @Test(
         arguments: [

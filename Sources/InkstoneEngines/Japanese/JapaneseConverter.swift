@@ -252,9 +252,11 @@ public struct JapaneseConverter: Sendable {
 
     /// Whether `start..<end` of `characters` cuts no run of digits (a number is one word).
     static func keepsNumbersWhole(_ start: Int, _ end: Int, in characters: [Character]) -> Bool {
-        let cutsStart = start > 0 && JapaneseNumbers.isDigit(characters[start - 1])
+        let cutsStart =
+            start > 0 && JapaneseNumbers.isDigit(characters[start - 1])
             && JapaneseNumbers.isDigit(characters[start])
-        let cutsEnd = end < characters.count && JapaneseNumbers.isDigit(characters[end - 1])
+        let cutsEnd =
+            end < characters.count && JapaneseNumbers.isDigit(characters[end - 1])
             && JapaneseNumbers.isDigit(characters[end])
         return !cutsStart && !cutsEnd
     }
