@@ -100,6 +100,12 @@ struct JapaneseBench: ParsableCommand {
         }
 
         let perKey = JapaneseBench.perKey(converter: converter)
+        // Reconversion's reverse index, built on the first Henkan on a selection.
+        let reverseRSSBefore = ResidentMemory.ofSelf()
+        let reverseStart = MonotonicClock.nanoseconds()
+        let reverse = JapaneseReverseIndex(table: table)
+        let reverseMilliseconds = Double(MonotonicClock.nanoseconds() - reverseStart) / 1e6
+        let reverseRSS = ResidentMemory.ofSelf() - reverseRSSBefore
         print("japanese speed")
         print("  first conversion incl. dictionary load  \(EngineBench.fixed(coldMilliseconds, 1)) ms")
         print("  dictionary + model RSS growth           \(EngineBench.fixed(Double(rssDelta) / 1_048_576, 1)) MiB")
@@ -111,6 +117,10 @@ struct JapaneseBench: ParsableCommand {
                 + "  p99 \(EngineBench.micros(perKey.wall.p99)) µs"
                 + "  (thread CPU: median \(EngineBench.micros(perKey.cpu.median)) µs"
                 + "  p99 \(EngineBench.micros(perKey.cpu.p99)) µs)")
+        print(
+            "  reconversion index build (first Henkan on a selection)  \(EngineBench.fixed(reverseMilliseconds, 1)) ms"
+                + ", RSS growth \(EngineBench.fixed(Double(reverseRSS) / 1_048_576, 1)) MiB"
+                + " (東京 → \(reverse.reading(of: "東京")))")
     }
 
     /// Every key of typing, converting and committing a 30-kana sentence, timed, many times:
