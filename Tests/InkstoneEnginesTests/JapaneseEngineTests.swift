@@ -9,6 +9,10 @@ final class MemoryLearning: CandidateLearning {
 
     func learned(for reading: String) -> [String] { choices.withLock { $0[reading] ?? [] } }
 
+    func reading(of text: String) -> String? {
+        choices.withLock { choices in choices.first { $0.value.contains(text) }?.key }
+    }
+
     func record(_ text: String, for reading: String) {
         choices.withLock { choices in
             var list = choices[reading, default: []]

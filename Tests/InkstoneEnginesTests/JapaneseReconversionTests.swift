@@ -43,6 +43,20 @@ struct JapaneseReconversionTests {
         #expect(learning.learned(for: "かんじ") == ["漢字"])
     }
 
+    @Test func aLearntTextIsReadBackAsItWasChosen() throws {
+        // The dictionary reads 今日 きょう; the user chose it for こんにち.
+        var plain = JapaneseEngine(table: table, learning: nil)
+        plain.setSelectedText("今日")
+        _ = try press(["Henkan", "BackSpace"], into: &plain)
+        #expect(plain.preedit?.text == "きょう")
+        let learning = MemoryLearning()
+        learning.record("今日", for: "こんにち")
+        var engine = JapaneseEngine(table: table, learning: learning)
+        engine.setSelectedText("今日")
+        _ = try press(["Henkan", "BackSpace"], into: &engine)
+        #expect(engine.preedit?.text == "こんにち")
+    }
+
     @Test func withoutASelectionHenkanOnlyTurnsJapaneseOn() throws {
         var engine = JapaneseEngine(table: table, learning: nil)
         engine.setSelectedText("")

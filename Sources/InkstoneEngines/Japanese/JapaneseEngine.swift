@@ -35,9 +35,9 @@ import InkstoneCore
 /// with nothing composing, `Henkan` turns Japanese input on and `Muhenkan` turns it off.
 ///
 /// Reconversion (as in mozc): `Henkan` with nothing composing and text selected reopens the
-/// selection for conversion. Its reading comes from the text itself (kana as hiragana, words
-/// read back through the dictionary, ``JapaneseReverseIndex``; what has no reading stays as
-/// it is), the conversion shows in place of the selection, and the keys above apply:
+/// selection for conversion. Its reading is the one the text was last chosen for (the
+/// learning store), else comes from the text itself (kana as hiragana, words read back
+/// through the dictionary, ``JapaneseReverseIndex``; what has no reading stays as it is), the conversion shows in place of the selection, and the keys above apply:
 /// `Return` commits the new text (one undo step), `Escape` (window closed) puts the
 /// original text and selection back.
 public struct JapaneseEngine: CompositionEngine {
@@ -264,7 +264,9 @@ public struct JapaneseEngine: CompositionEngine {
     private mutating func reconvertSelection() -> Bool {
         let original = selectedText
         guard !original.isEmpty, !original.contains(where: \.isNewline) else { return false }
-        let reading = JapaneseReverseIndex.shared?.reading(of: original) ?? KanaForms.hiragana(original)
+        let reading =
+            converter.learning?.reading(of: original) ?? JapaneseReverseIndex.shared?.reading(of: original)
+            ?? KanaForms.hiragana(original)
         var opened = JapaneseConversion(segments: converter.convertFirst(reading))
         guard !opened.segments.isEmpty else { return false }
         opened.original = original
