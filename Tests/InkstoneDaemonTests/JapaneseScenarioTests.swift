@@ -142,5 +142,24 @@ struct JapaneseScenarioTests {
         }
         _ = try peer.keys(context, ["Henkan", "Return"])
         #expect(try peer.text(context) == "あした行く")
+
+        // A selection of more than 256 UTF-8 bytes is not offered: Henkan changes nothing.
+        let long = String(repeating: "かんじ", count: 29)  // 261 bytes
+        _ = try peer.replace(context, 0, 5, long)
+        try peer.call(context, "SetSelectedRange") {
+            $0.append(Int64(0))
+            $0.append(Int64(87))
+        }
+        _ = try peer.keys(context, ["Henkan"])
+        #expect(try peer.property(context, "HasMarkedText")?.boolValue == false)
+        #expect(try peer.text(context) == long)
+        #expect(try peer.range(context, "SelectedRange") == (0, 87))
+        // At 255 bytes it is.
+        try peer.call(context, "SetSelectedRange") {
+            $0.append(Int64(0))
+            $0.append(Int64(85))
+        }
+        _ = try peer.keys(context, ["Henkan"])
+        #expect(try peer.property(context, "HasMarkedText")?.boolValue == true)
     }
 }
