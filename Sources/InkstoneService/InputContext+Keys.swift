@@ -15,6 +15,7 @@ extension InputContext {
             return true
         }
         if engine.needsSurroundingText { updateSurroundingText() }
+        if engine.needsSelectedText { engine.setSelectedText(selectedTextForEngine()) }
         defersProperties = true
         defer {
             defersProperties = false

@@ -104,4 +104,62 @@ struct JapaneseScenarioTests {
         _ = try Self.keysAwaitingDictionary(peer, context, ["space", "Return"])
         #expect(try peer.text(context) == "東京")
     }
+
+    /// Reconversion: `Henkan` on a selection of committed text reopens it; Escape puts it
+    /// back, Return commits the new text as one undo step.
+    @Test func henkanOnASelectionReconvertsItOverTheBus() throws {
+        let running = try RunningDaemon()
+        let peer = try InkstonePeer(running)
+        let context = try peer.newContext(["engine=japanese"])
+        _ = try peer.insert(context, "東京に行く")
+        try peer.call(context, "SetSelectedRange") {
+            $0.append(Int64(0))
+            $0.append(Int64(2))
+        }
+        _ = try Self.keysAwaitingDictionary(peer, context, ["Henkan"])
+        #expect(try peer.property(context, "HasMarkedText")?.boolValue == true)
+        #expect(try peer.range(context, "MarkedRange") == (0, 2))
+        #expect(try peer.text(context) == "東京に行く")
+        _ = try peer.keys(context, ["space"])
+        let stepped = try peer.text(context)
+        #expect(stepped != "東京に行く" && stepped.hasSuffix("に行く"), "\(stepped)")
+        _ = try peer.keys(context, ["Escape"])
+        #expect(try peer.text(context) == "東京に行く")
+        #expect(try peer.property(context, "HasMarkedText")?.boolValue == false)
+        #expect(try peer.range(context, "SelectedRange") == (0, 2))
+
+        _ = try peer.keys(context, ["Henkan", "space", "Return"])
+        #expect(try peer.text(context) == stepped)
+        #expect(try peer.property(context, "HasMarkedText")?.boolValue == false)
+        try peer.call(context, "Undo")
+        #expect(try peer.text(context) == "東京に行く")
+
+        // Kana is its own reading: いく selected converts to 行く.
+        _ = try peer.replace(context, 0, 5, "あしたいく")
+        try peer.call(context, "SetSelectedRange") {
+            $0.append(Int64(3))
+            $0.append(Int64(2))
+        }
+        _ = try peer.keys(context, ["Henkan", "Return"])
+        #expect(try peer.text(context) == "あした行く")
+
+        // A selection of more than 256 UTF-8 bytes is not offered: Henkan changes nothing.
+        let long = String(repeating: "かんじ", count: 29)  // 261 bytes
+        _ = try peer.replace(context, 0, 5, long)
+        try peer.call(context, "SetSelectedRange") {
+            $0.append(Int64(0))
+            $0.append(Int64(87))
+        }
+        _ = try peer.keys(context, ["Henkan"])
+        #expect(try peer.property(context, "HasMarkedText")?.boolValue == false)
+        #expect(try peer.text(context) == long)
+        #expect(try peer.range(context, "SelectedRange") == (0, 87))
+        // At 255 bytes it is.
+        try peer.call(context, "SetSelectedRange") {
+            $0.append(Int64(0))
+            $0.append(Int64(85))
+        }
+        _ = try peer.keys(context, ["Henkan"])
+        #expect(try peer.property(context, "HasMarkedText")?.boolValue == true)
+    }
 }

@@ -33,7 +33,13 @@ import Testing
         #expect(compiled.readings(withPrefix: "", limit: .max) == all)
         for reading in all + probes {
             #expect(compiled.entries(for: reading) == memory.entries(for: reading), "entries for \(reading)")
+            #expect(
+                compiled.hasReadings(withPrefix: reading)
+                    == !memory.readings(withPrefix: reading, limit: 1).isEmpty, "a reading starts with \(reading)")
             for limit in [0, 1, 3, 100] {
+                #expect(
+                    compiled.entries(for: reading, limit: limit) == Array(memory.entries(for: reading).prefix(limit)),
+                    "\(limit) entries for \(reading)")
                 #expect(
                     compiled.readings(withPrefix: reading, limit: limit)
                         == memory.readings(withPrefix: reading, limit: limit))

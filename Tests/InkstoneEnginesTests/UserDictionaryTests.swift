@@ -33,6 +33,19 @@ import Testing
         #expect(store.ranked(dictionary, for: "ない").map(\.text) == ["感じ", "監事", "漢字"])
     }
 
+    @Test func aTextIsReadBackAsTheReadingItWasLastChosenFor() throws {
+        let store = open()
+        #expect(store.reading(of: "今日") == nil)
+        store.record("今日", for: "きょう")
+        store.record("今日", for: "こんにち")
+        store.record("京", for: "きょう")
+        // First for こんにち, second for the more recent きょう.
+        #expect(store.reading(of: "今日") == "こんにち")
+        #expect(store.reading(of: "京") == "きょう")
+        try store.forget("今日", for: "こんにち")
+        #expect(store.reading(of: "今日") == "きょう")
+    }
+
     @Test func whatIsLearntIsReplayedFromTheJournalOnReopen() throws {
         do {
             let first = open()

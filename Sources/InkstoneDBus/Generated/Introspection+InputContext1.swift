@@ -280,7 +280,7 @@ extension InkstoneIntrospection {
 
     <!-- Keys and engines -->
     <method name="ProcessKeyEvent">
-      <annotation name="org.gtk.GDBus.DocString" value="Processes one key (X11 keysym, keycode, modifier state as in fcitx5/IBus: Shift 1, Lock 2, Control 4, Mod1 8, Mod4 64) through the context's engine. Returns whether Inkstone acted on it; false means the application should (Ctrl/Alt shortcuts, unbound function keys). Every signal the key causes is sent before this reply: by default one Notifications signal to this context (none when nothing changed), or one signal per notification with coalesce=false."/>
+      <annotation name="org.gtk.GDBus.DocString" value="Processes one key (X11 keysym, keycode, modifier state as in fcitx5/IBus: Shift 1, Lock 2, Control 4, Mod1 8, Mod4 64) through the context's engine. Returns whether Inkstone acted on it; false means the application should (Ctrl/Alt shortcuts, unbound function keys). Every signal the key causes is sent before this reply: by default one Notifications signal to this context (none when nothing changed), or one signal per notification with coalesce=false. An engine may read the selection (up to 256 UTF-8 bytes; a longer one is not offered): with the japanese engine, Henkan on selected text reconverts it, the conversion showing as marked text in place of the selection; Escape puts the selection back, Return commits the new text as one undo step."/>
       <arg name="keysym" type="u" direction="in"/>
       <arg name="keycode" type="u" direction="in"/>
       <arg name="state" type="u" direction="in"/>

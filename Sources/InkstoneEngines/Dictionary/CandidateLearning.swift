@@ -9,9 +9,15 @@ public protocol CandidateLearning: AnyObject, Sendable {
     func learned(for reading: String) -> [String]
     /// Records that the user chose `text` for `reading`.
     func record(_ text: String, for reading: String)
+    /// The reading `text` was chosen for (where it ranks highest, then the most recent),
+    /// nil when it never was: reconversion reads committed text back with it.
+    func reading(of text: String) -> String?
 }
 
 extension CandidateLearning {
+    /// Default: nothing is read back.
+    public func reading(of text: String) -> String? { nil }
+
     /// `entries` with what was learnt for `reading` first, most recent first;
     /// a learnt text the dictionary lacks (a new word) comes in as a new entry.
     public func ranked(_ entries: [DictionaryEntry], for reading: String) -> [DictionaryEntry] {

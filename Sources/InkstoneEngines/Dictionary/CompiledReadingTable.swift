@@ -26,15 +26,13 @@ public struct CompiledReadingTable: ReadingTable {
     public var readingCount: Int { layout.readingCount }
 
     public func entries(for reading: String) -> [DictionaryEntry] {
-        var key = reading
-        let index = key.withUTF8 { query in lowerBound(query) }
-        guard index < layout.readingCount, let found = readingBytes(index),
-            key.withUTF8({ compare(found, $0) == 0 })
-        else { return [] }
-        guard let first = uint32(layout.rangesStart, index), let end = uint32(layout.rangesStart, index + 1),
-            first <= end, end <= layout.entryCount
-        else { return [] }
-        return (first..<end).compactMap(entry)
+        entries(for: reading, limit: Int.max)
+    }
+
+    public func entries(for reading: String, limit: Int) -> [DictionaryEntry] {
+        guard limit > 0, let range = entryRange(of: reading) else { return [] }
+        let end = range.count > limit ? range.lowerBound + limit : range.upperBound
+        return (range.lowerBound..<end).compactMap(entry)
     }
 
     public func readings(withPrefix prefix: String, limit: Int) -> [String] {
@@ -49,6 +47,32 @@ public struct CompiledReadingTable: ReadingTable {
             index += 1
         }
         return found
+    }
+
+    public func hasReadings(withPrefix prefix: String) -> Bool {
+        var key = prefix
+        return key.withUTF8 { query in
+            let index = lowerBound(query)
+            guard index < layout.readingCount, let found = readingBytes(index), found.count >= query.count else {
+                return false
+            }
+            // Byte prefixes of NFC text: the readings are whole characters, as is `prefix`.
+            guard let stored = found.baseAddress, let wanted = query.baseAddress else { return query.isEmpty }
+            return memcmp(stored, wanted, query.count) == 0
+        }
+    }
+
+    /// The entry indexes of exactly `reading`, nil when the table lacks it.
+    private func entryRange(of reading: String) -> Range<Int>? {
+        var key = reading
+        let index = key.withUTF8 { query in lowerBound(query) }
+        guard index < layout.readingCount, let found = readingBytes(index),
+            key.withUTF8({ compare(found, $0) == 0 })
+        else { return nil }
+        guard let first = uint32(layout.rangesStart, index), let end = uint32(layout.rangesStart, index + 1),
+            first <= end, end <= layout.entryCount
+        else { return nil }
+        return first..<end
     }
 
     // MARK: reading the mapped file, every offset checked

@@ -20,6 +20,19 @@ struct LearnedEntries {
     /// The texts learnt for `reading`, most recent first.
     func texts(for reading: String) -> [String] { byReading[reading]?.texts ?? [] }
 
+    /// The reading `text` was learnt for, nil when none: where it ranks highest among the
+    /// reading's texts, then the most recently used (a scan of the readings, which
+    /// ``LearningLimits`` bounds).
+    func reading(of text: String) -> String? {
+        var found: (reading: String, rank: Int, used: UInt64)?
+        for (reading, entry) in byReading {
+            guard let rank = entry.texts.firstIndex(of: text) else { continue }
+            if let best = found, (best.rank, entry.used) < (rank, best.used) { continue }
+            found = (reading, rank, entry.used)
+        }
+        return found?.reading
+    }
+
     /// Every reading with its texts, the most recently used first.
     var ordered: [UserDictionaryFormat.Entry] {
         byReading.sorted { $0.value.used > $1.value.used }.map { (reading: $0.key, texts: $0.value.texts) }

@@ -10,9 +10,24 @@ public protocol ReadingTable: Sendable {
     func entries(for reading: String) -> [DictionaryEntry]
     /// The readings that start with `prefix`, in ascending byte order, at most `limit`.
     func readings(withPrefix prefix: String, limit: Int) -> [String]
+    /// The first `limit` entries for exactly `reading`, best first: for callers that
+    /// use only the best few of a reading that may have hundreds (nothing more is decoded).
+    func entries(for reading: String, limit: Int) -> [DictionaryEntry]
+    /// Whether some reading in the table starts with `prefix` (nothing is decoded).
+    func hasReadings(withPrefix prefix: String) -> Bool
 }
 
 extension ReadingTable {
+    /// Default: the first `limit` of ``entries(for:)``.
+    public func entries(for reading: String, limit: Int) -> [DictionaryEntry] {
+        Array(entries(for: reading).prefix(max(limit, 0)))
+    }
+
+    /// Default: whether ``readings(withPrefix:limit:)`` finds one.
+    public func hasReadings(withPrefix prefix: String) -> Bool {
+        !readings(withPrefix: prefix, limit: 1).isEmpty
+    }
+
     /// The readings in the table that are prefixes of `text` (the dictionary
     /// words a lattice can start at the beginning of `text`), shortest first,
     /// trying lengths up to `maximumLength` characters.

@@ -87,6 +87,10 @@ public final class UserDictionary: CandidateLearning {
         state.withLock { $0.entries.texts(for: reading) }
     }
 
+    public func reading(of text: String) -> String? {
+        state.withLock { $0.entries.reading(of: text) }
+    }
+
     /// Records a choice; a choice that cannot be stored is logged and skipped.
     public func record(_ text: String, for reading: String) {
         do {

@@ -9,7 +9,7 @@ import InkstoneCore
 /// (`3:2`, `Note: `), the trigger is committed and the key goes to the engine; BackSpace
 /// right after it removes it. Return, Escape and keys the query does not use commit the
 /// trigger and the query as typed (Return and Escape: and nothing else); a picked
-/// candidate replaces both. The wrapped engine's id, preedit and surrounding text pass through.
+/// candidate replaces both. The wrapped engine's id, preedit, surrounding and selected text pass through.
 public struct EmojiTriggerEngine: CompositionEngine {
     private var base: any CompositionEngine
     private var composer: EmojiComposer
@@ -36,6 +36,10 @@ public struct EmojiTriggerEngine: CompositionEngine {
     public var needsSurroundingText: Bool { base.needsSurroundingText }
 
     public mutating func setSurroundingText(_ textBeforeCursor: String) { base.setSurroundingText(textBeforeCursor) }
+
+    public var needsSelectedText: Bool { base.needsSelectedText }
+
+    public mutating func setSelectedText(_ selectedText: String) { base.setSelectedText(selectedText) }
 
     /// Handles one key (see the type's documentation).
     public mutating func handle(_ key: KeyEvent) -> EngineOutput {

@@ -17,6 +17,11 @@ public protocol CompositionEngine: Sendable {
     /// Whether the engine reads the text before the caret (so callers only
     /// compute it for engines that do).
     var needsSurroundingText: Bool { get }
+    /// Tells the engine the text the client has selected (empty: none), for engines that
+    /// reopen it (the Japanese engine's reconversion).
+    mutating func setSelectedText(_ selectedText: String)
+    /// Whether the engine reads the selected text (so callers only compute it for engines that do).
+    var needsSelectedText: Bool { get }
     /// Drops all state; nothing is committed.
     mutating func reset()
     /// Focus left the document: returns what to commit (the preedit, so nothing typed is
@@ -32,6 +37,12 @@ extension CompositionEngine {
 
     /// Default: no.
     public var needsSurroundingText: Bool { false }
+
+    /// Default: the selection is not used.
+    public mutating func setSelectedText(_ selectedText: String) {}
+
+    /// Default: no.
+    public var needsSelectedText: Bool { false }
 
     /// Default: same as ``focusOut()``.
     public mutating func commitAndReset() -> EngineOutput { focusOut() }

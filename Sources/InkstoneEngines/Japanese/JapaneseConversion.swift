@@ -11,6 +11,8 @@ struct JapaneseConversion: Hashable, Sendable {
     var steps = 0
     /// The romaji typed for the whole reading, when known (for the romaji forms).
     var romaji: String?
+    /// When reconverting: the committed text the conversion replaces (Escape restores it).
+    var original: String?
 
     /// The whole kana reading.
     var reading: String { segments.map(\.reading).joined() }
@@ -32,6 +34,12 @@ struct JapaneseConversion: Hashable, Sendable {
         let count = segments[focus].candidates.count
         segments[focus].index = ((segments[focus].index + delta) % count + count) % count
         if list != nil { openList(pageSize: list?.pageSize ?? 9, labels: String(list?.labels ?? [])) }
+    }
+
+    /// Builds the focused segment's other candidates, when it has only its first
+    /// (see ``JapaneseConverter/convertFirst(_:)``).
+    mutating func completeFocus(using converter: JapaneseConverter) {
+        segments[focus] = converter.completed(segments[focus])
     }
 
     /// Opens the focused segment's candidate window at its chosen candidate.
@@ -56,7 +64,7 @@ struct JapaneseConversion: Hashable, Sendable {
         let length = segments[focus].reading.count + delta
         guard length >= 1, length <= rest.count, delta != 0 else { return false }
         let focused = converter.segment(reading: String(rest[..<length]))
-        let after = converter.convert(String(rest[length...]))
+        let after = converter.convertFirst(String(rest[length...]))
         segments = Array(segments[..<focus]) + [focused] + after
         list = nil
         steps = 0

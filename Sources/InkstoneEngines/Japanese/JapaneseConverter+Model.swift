@@ -4,7 +4,9 @@
 /// (``KkcLanguageModel/likeliestWords(reading:)``) whose reading starts at a position
 /// (`きょう/今日`, `か/書`, `ま/ま`: the model's words are short, inflections come in
 /// pieces), every SKK word the model lacks (the first ``dictionaryWordsPerReading``
-/// of a reading), what the user has learnt, function words, loanwords in katakana, and
+/// of a reading; for an okuri-ari word also its stem as the model's word, `炊` of
+/// `炊き`), 来る's stems (``JapaneseGrammar/kuruStems``), SKK number entries for digits
+/// (``JapaneseNumbers``), what the user has learnt, function words, loanwords in katakana, and
 /// each single character. The cheapest path (Viterbi) wins: a model word costs its
 /// trigram cost (−log₁₀, backing off to the bigram and unigram), any other node a fixed cost
 /// (``JapaneseModelCosts``). Each node keeps its ``statesPerNode`` cheapest predecessors (a
@@ -13,7 +15,7 @@
 /// it is a function word or an inflection piece in kana (`ま`, `し`, `た`).
 extension JapaneseConverter {
     /// How many of a position's cheapest nodes the next words may follow.
-    public static let defaultBeamWidth = 16
+    public static let defaultBeamWidth = 6
     /// How many of a reading's words (the likeliest by unigram cost) join the lattice: a reading
     /// such as `し` has over a hundred, and the rare ones never win a sentence.
     public static let defaultModelWordsPerReading = 12
@@ -51,23 +53,25 @@ extension JapaneseConverter {
         }
     }
 
-    /// `characters` converted with `model` (see ``convert(_:)``).
+    /// `characters` converted with `model` (see ``convertFirst(_:)``): each segment holds the
+    /// path's text alone, with what ``completed(_:)`` needs to build its other candidates.
     func convert(_ characters: [Character], model: KkcLanguageModel) -> [JapaneseSegment] {
         let path = bestModelPath(characters, model: model)
         var groups: [(start: Int, contentEnd: Int, end: Int, text: String, kind: Edge.Kind)] = []
         var afterParticle = false
         for node in path {
-            let reading = String(characters[node.start..<node.end])
+            let reading = characters[node.start..<node.end]
             defer {
                 afterParticle =
-                    node.text == reading && reading.count == 1
-                    && JapaneseGrammar.particleKana.contains(Character(reading))
+                    reading.count == 1 && JapaneseGrammar.particleKana.contains(reading[reading.startIndex])
+                    && node.text == String(reading)
             }
             if let last = groups.last, last.end == node.start,
                 node.kind == .unknown
                     ? last.kind == .unknown
                     : isAttached(
-                        node, reading: reading, after: characters[last.start..<last.end], afterParticle: afterParticle)
+                        node, reading: String(reading), after: characters[last.start..<last.end],
+                        afterParticle: afterParticle)
             {
                 groups[groups.count - 1].end = node.end
                 groups[groups.count - 1].text += node.text
@@ -77,9 +81,11 @@ extension JapaneseConverter {
             }
         }
         return groups.map { group in
-            let segment = segment(
-                characters[group.start..<group.end], contentLength: group.contentEnd - group.start, kind: group.kind)
-            return Self.leading(group.text, in: segment)
+            var segment = JapaneseSegment(
+                reading: String(characters[group.start..<group.end]), candidates: [Candidate(text: group.text)])
+            segment.pendingSource = JapaneseCandidateSource(
+                contentLength: group.contentEnd - group.start, kind: group.kind)
+            return segment
         }
     }
 
@@ -94,7 +100,7 @@ extension JapaneseConverter {
     }
 
     /// `segment` with `text` as its first candidate.
-    private static func leading(_ text: String, in segment: JapaneseSegment) -> JapaneseSegment {
+    static func leading(_ text: String, in segment: JapaneseSegment) -> JapaneseSegment {
         var candidates = segment.candidates
         if let found = candidates.firstIndex(where: { $0.text == text }) {
             candidates.insert(candidates.remove(at: found), at: 0)
@@ -182,10 +188,11 @@ extension JapaneseConverter {
         } else {
             // The bigram cost after `previous` is the same for each of its states: looked up once, if needed.
             var bigram: Double?
+            let previousWord = nodes[previous].word
             for (index, state) in nodes[previous].states.enumerated() {
                 let total =
                     state.total
-                    + transitionCost(from: nodes[previous], state: state, to: node, model: model, bigram: &bigram)
+                    + transitionCost(from: previousWord, state: state, to: node, model: model, bigram: &bigram)
                 if total < best.total {
                     best.total = total
                     best.previousState = index
@@ -213,15 +220,16 @@ extension JapaneseConverter {
         }
     }
 
-    /// The cost of `node` after `previous` in `state`: the trigram cost with the state's
-    /// predecessor, backing off as ``KkcLanguageModel/trigramCost(_:_:_:)``.
-    /// `bigram` remembers the bigram cost of (`previous`, `node`) once looked up.
+    /// The cost of `node` after the word `previous` (nil: a word the model lacks) in `state`:
+    /// the trigram cost with the state's predecessor, backing off as
+    /// ``KkcLanguageModel/trigramCost(_:_:_:)``. `bigram` remembers the bigram cost of
+    /// (`previous`, `node`) once looked up.
     private func transitionCost(
-        from previous: ModelNode, state: ModelNode.State, to node: ModelNode, model: KkcLanguageModel,
-        bigram: inout Double?
+        from previous: KkcLanguageModel.WordID?, state: ModelNode.State, to node: ModelNode,
+        model: KkcLanguageModel, bigram: inout Double?
     ) -> Double {
         guard let word = node.word else { return node.cost }
-        guard let last = previous.word else { return model.unigramCost(word) + node.cost }
+        guard let last = previous else { return model.unigramCost(word) + node.cost }
         if let pair = state.pair, let record = model.trigram(pair.record, word) {
             return model.trigramCost(record: record) + node.cost
         }
@@ -235,11 +243,16 @@ extension JapaneseConverter {
         var nodes: [ModelNode] = []
         // A node per (end, text): a scan of the few nodes so far costs less than hashing their texts.
         func add(_ end: Int, _ text: String, _ word: KkcLanguageModel.WordID?, _ cost: Double, _ kind: Edge.Kind) {
-            guard !nodes.contains(where: { $0.end == end && $0.text == text }) else { return }
+            // Byte comparison: both texts are NFC.
+            guard !nodes.contains(where: { $0.end == end && $0.text.utf8.elementsEqual(text.utf8) }) else { return }
             nodes.append(ModelNode(start: start, end: end, text: text, word: word, cost: cost, kind: kind))
         }
         let limit = min(characters.count, start + Self.maximumWordLength)
         let rest = String(characters[start..<limit])
+        // An SKK word the model lacks (or has beyond a reading's likeliest words): a fixed cost.
+        func addDictionaryWord(_ end: Int, _ text: String, _ kind: Edge.Kind) {
+            add(end, text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), kind)
+        }
         for reading in model.readings(prefixing: rest) {
             let end = start + reading.count
             if let learning {
@@ -255,23 +268,38 @@ extension JapaneseConverter {
         // Whether some dictionary reading starts with `reading`: once none does, no longer
         // span is a word (nor, one character later, an okuri-ari stem), and lookups stop.
         var readingStartsWord = true
+        var spanHasDigit = false
+        var spanHasLoanwordMarker = false
         for end in (start + 1)...limit {
             reading.append(characters[end - 1])
+            if JapaneseGrammar.isLoanwordMarker(characters[end - 1]) { spanHasLoanwordMarker = true }
+            if JapaneseNumbers.isDigit(characters[end - 1]) { spanHasDigit = true }
+            if spanHasDigit, Self.keepsNumbersWhole(start, end, in: characters) {
+                for entry in numberEntries(characters[start..<end], limit: Self.dictionaryWordsPerReading) {
+                    add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .word)
+                }
+            }
             let stemStartsWord = readingStartsWord
-            if readingStartsWord { readingStartsWord = !table.readings(withPrefix: reading, limit: 1).isEmpty }
+            if readingStartsWord { readingStartsWord = table.hasReadings(withPrefix: reading) }
             if let learning {
                 for text in learning.learned(for: reading) {
                     add(end, text, nil, JapaneseModelCosts.learntUnknown, .learnt)
                 }
             }
             if readingStartsWord {
-                for entry in table.entries(for: reading).prefix(Self.dictionaryWordsPerReading) {
-                    add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .word)
+                for entry in table.entries(for: reading, limit: Self.dictionaryWordsPerReading) {
+                    addDictionaryWord(end, entry.text, .word)
                 }
             }
             if end - start >= 2, stemStartsWord {
-                for entry in okuriEntries(characters[start..<end]).prefix(Self.dictionaryWordsPerReading) {
-                    add(end, entry.text, nil, JapaneseModelCosts.dictionaryWord(length: end - start), .okuri)
+                for entry in okuriEntries(characters[start..<end], limit: Self.dictionaryWordsPerReading) {
+                    addDictionaryWord(end, entry.text, .okuri)
+                    // The stem as the model's own word (炊 of `たk`, beyond a reading's likeliest
+                    // words): its okurigana then comes as a piece of its own, as the model splits verbs.
+                    let stem = String(entry.text.dropLast())
+                    if let word = model.word(reading: String(characters[start..<(end - 1)]), text: stem) {
+                        add(end - 1, stem, word, 0, .word)
+                    }
                 }
             }
             if end - start <= JapaneseGrammar.longestKanaWord,
@@ -279,8 +307,20 @@ extension JapaneseConverter {
             {
                 add(end, reading, nil, JapaneseModelCosts.kanaWord, .function)
             }
-            if end - start >= 2, JapaneseGrammar.looksLikeLoanword(characters[start..<end], atStart: start == 0) {
+            if spanHasLoanwordMarker, end - start >= 2,
+                JapaneseGrammar.looksLikeLoanword(characters[start..<end], atStart: start == 0)
+            {
                 add(end, KanaForms.katakana(reading), nil, JapaneseModelCosts.loanword(length: end - start), .katakana)
+            }
+        }
+        if let stem = JapaneseGrammar.kuruStem(in: characters, at: start) {
+            let word = model.word(reading: stem, text: JapaneseModelCosts.kuru)
+            let cost = word == nil ? JapaneseModelCosts.dictionaryWord(length: 1) : 0
+            add(start + 1, JapaneseModelCosts.kuru, word, cost, .okuri)
+            // Away from a て-form (where 来る is the auxiliary, `してきます`), the stem in kana costs more.
+            let auxiliary = start > 0 && (characters[start - 1] == "て" || characters[start - 1] == "で")
+            if !auxiliary, let kana = nodes.firstIndex(where: { $0.end == start + 1 && $0.text == stem }) {
+                nodes[kana].cost += JapaneseModelCosts.kanaKuruStem
             }
         }
         let character = characters[start]
@@ -294,6 +334,12 @@ extension JapaneseConverter {
 
 /// The fixed costs (−log₁₀ scale, as the model's) of lattice nodes the model lacks.
 enum JapaneseModelCosts {
+    /// How 来る's stem is written (see ``JapaneseGrammar/kuruStems``).
+    static let kuru = "来"
+    /// Added to the kana stem of 来る (`き` before `ます`) anywhere but after a て-form: the
+    /// model's corpus writes the auxiliary `〜てきます` in kana, which makes kana `き` likelier
+    /// than the verb 来 everywhere.
+    static let kanaKuruStem = 0.5
     /// A learnt word the model has: a bonus on its model cost.
     static let learnt = -4.0
     /// A learnt word the model lacks.

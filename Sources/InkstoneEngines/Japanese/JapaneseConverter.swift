@@ -45,8 +45,16 @@ public struct JapaneseConverter: Sendable {
         var cost: Double
     }
 
-    /// `kana` split into converted segments (the best path), nil-free and covering all of it.
+    /// `kana` split into converted segments (the best path), nil-free and covering all of it,
+    /// each with every candidate.
     public func convert(_ kana: String) -> [JapaneseSegment] {
+        convertFirst(kana).map(completed)
+    }
+
+    /// `kana` split into segments as ``convert(_:)`` does, each segment's first candidate
+    /// alone until ``completed(_:)`` builds the others (``JapaneseSegment/isComplete``):
+    /// what a conversion key needs, as a segment's candidates are looked at one at a time.
+    public func convertFirst(_ kana: String) -> [JapaneseSegment] {
         let characters = Array(kana)
         guard !characters.isEmpty else { return [] }
         if let model { return convert(characters, model: model) }
@@ -66,6 +74,17 @@ public struct JapaneseConverter: Sendable {
             segment(
                 characters[group.start..<group.end], contentLength: group.contentEnd - group.start, kind: group.kind)
         }
+    }
+
+    /// `segment` with every candidate: the same segment when it has them, else its
+    /// candidates built, its first and its chosen one kept.
+    public func completed(_ segment: JapaneseSegment) -> JapaneseSegment {
+        guard let source = segment.pendingSource, let first = segment.candidates.first else { return segment }
+        let characters = Array(segment.reading)
+        var full = Self.leading(
+            first.text, in: self.segment(characters[...], contentLength: source.contentLength, kind: source.kind))
+        full.choose(segment.text)
+        return full
     }
 
     /// `reading` as one segment: the longest dictionary word at its start that the
@@ -145,8 +164,13 @@ public struct JapaneseConverter: Sendable {
             if let learning, !learning.learned(for: reading).isEmpty {
                 found.append(Edge(start: start, end: end, kind: .learnt, cost: 7 - bonus))
             }
-            if !table.entries(for: reading).isEmpty {
+            if !table.entries(for: reading, limit: 1).isEmpty {
                 found.append(Edge(start: start, end: end, kind: .word, cost: 10 - bonus + particlePenalty(reading)))
+            }
+            if Self.keepsNumbersWhole(start, end, in: characters),
+                !numberEntries(characters[start..<end], limit: 1).isEmpty
+            {
+                found.append(Edge(start: start, end: end, kind: .word, cost: 10 - bonus))
             }
             if end - start >= 2, !okuriEntries(characters[start..<end]).isEmpty {
                 // An adjective (a stem of two kana or more + い) wins over an okuri-nasi homograph.
@@ -200,17 +224,41 @@ public struct JapaneseConverter: Sendable {
     // MARK: Candidates
 
     /// The okuri-ari entries for a stem + one okurigana kana (`かく` → `かk`), texts with the okurigana appended.
-    func okuriEntries(_ characters: ArraySlice<Character>) -> [DictionaryEntry] {
+    func okuriEntries(_ characters: ArraySlice<Character>, limit: Int = .max) -> [DictionaryEntry] {
         guard characters.count >= 2, let okurigana = characters.last,
             let letter = JapaneseGrammar.okuriganaLetter(okurigana)
         else { return [] }
         let stem = String(characters.dropLast())
         guard Self.isHiragana(stem) else { return [] }
-        return table.entries(for: stem + String(letter)).map { entry in
+        return table.entries(for: stem + String(letter), limit: limit).map { entry in
             var entry = entry
             entry.text += String(okurigana)
             return entry
         }
+    }
+
+    /// The SKK number entries for `characters`, a span with digits (`だい1` matches `だい#`:
+    /// 第一, 第１, 第1 …, see ``JapaneseNumbers``), the dictionary's order, at most `limit`.
+    func numberEntries(_ characters: ArraySlice<Character>, limit: Int = .max) -> [DictionaryEntry] {
+        guard limit > 0, let (key, numbers) = JapaneseNumbers.key(characters) else { return [] }
+        var found: [DictionaryEntry] = []
+        for entry in table.entries(for: key) {
+            guard let text = JapaneseNumbers.expand(entry.text, numbers: numbers) else { continue }
+            found.append(DictionaryEntry(text: text, annotation: entry.annotation, weight: entry.weight))
+            if found.count == limit { break }
+        }
+        return found
+    }
+
+    /// Whether `start..<end` of `characters` cuts no run of digits (a number is one word).
+    static func keepsNumbersWhole(_ start: Int, _ end: Int, in characters: [Character]) -> Bool {
+        let cutsStart =
+            start > 0 && JapaneseNumbers.isDigit(characters[start - 1])
+            && JapaneseNumbers.isDigit(characters[start])
+        let cutsEnd =
+            end < characters.count && JapaneseNumbers.isDigit(characters[end - 1])
+            && JapaneseNumbers.isDigit(characters[end])
+        return !cutsStart && !cutsEnd
     }
 
     /// The entries of an ichidan verb stem (`み` of 見る, `ね` of 寝る): SKK keys them as
@@ -260,7 +308,7 @@ public struct JapaneseConverter: Sendable {
         let contentEnd = characters.startIndex + contentLength
         let content = characters[..<contentEnd]
         let suffix = String(characters[contentEnd...])
-        let plain = table.entries(for: String(content)).map { suffixed($0, suffix) }
+        let plain = (table.entries(for: String(content)) + numberEntries(content)).map { suffixed($0, suffix) }
         let okuri = (okuriEntries(content) + ichidanEntries(content)).map { suffixed($0, suffix) }
         return okuriFirst ? okuri + plain : plain + okuri
     }

@@ -34,5 +34,9 @@ public enum JapaneseDictionary {
         func readings(withPrefix prefix: String, limit: Int) -> [String] {
             shared?.readings(withPrefix: prefix, limit: limit) ?? []
         }
+        func entries(for reading: String, limit: Int) -> [DictionaryEntry] {
+            shared?.entries(for: reading, limit: limit) ?? []
+        }
+        func hasReadings(withPrefix prefix: String) -> Bool { shared?.hasReadings(withPrefix: prefix) ?? false }
     }
 }

@@ -33,6 +33,13 @@ import InkstoneCore
 ///
 /// `Zenkaku_Hankaku` switches between Japanese and direct (half-width) input;
 /// with nothing composing, `Henkan` turns Japanese input on and `Muhenkan` turns it off.
+///
+/// Reconversion (as in mozc): `Henkan` with nothing composing and text selected reopens the
+/// selection for conversion. Its reading is the one the text was last chosen for (the
+/// learning store), else comes from the text itself (kana as hiragana, words read back
+/// through the dictionary, ``JapaneseReverseIndex``; what has no reading stays as it is), the conversion shows in place of the selection, and the keys above apply:
+/// `Return` commits the new text (one undo step), `Escape` (window closed) puts the
+/// original text and selection back.
 public struct JapaneseEngine: CompositionEngine {
     /// `japanese`.
     public var id: String { "japanese" }
@@ -45,6 +52,8 @@ public struct JapaneseEngine: CompositionEngine {
     private let direct = DirectEngine()
     private let pageSize: Int
     private let labels: String
+    /// The client's selection (see ``setSelectedText(_:)``): what `Henkan` reopens.
+    private var selectedText = ""
 
     /// An engine over `table` (see ``JapaneseDictionary/shared``) learning through `learning`,
     /// ranking sentences with `model` (see ``KkcLanguageModel/shared``; nil: by dictionary costs);
@@ -93,6 +102,7 @@ public struct JapaneseEngine: CompositionEngine {
             return .swallowed
         case JapaneseKeys.henkan where conversion == nil && composer.isEmpty:
             japaneseInput = true
+            if reconvertSelection() { return snapshot(consumed: true) }
             return .swallowed
         default:
             break
@@ -162,7 +172,7 @@ public struct JapaneseEngine: CompositionEngine {
             opened.romaji = typed
             opened.render(focusedAs: form)
         } else {
-            opened = JapaneseConversion(segments: converter.convert(kana))
+            opened = JapaneseConversion(segments: converter.convertFirst(kana))
             opened.romaji = typed
         }
         conversion = opened
@@ -181,10 +191,12 @@ public struct JapaneseEngine: CompositionEngine {
         switch key.keysym {
         case Keysym.space, Keysym.down, Keysym.kpDown, JapaneseKeys.henkan:
             // The first press after converting steps on; from the second the window is open.
+            open.completeFocus(using: converter)
             open.stepCandidate(by: 1)
             open.steps += 1
             if open.steps >= 2, open.list == nil { open.openList(pageSize: pageSize, labels: labels) }
         case Keysym.up, Keysym.kpUp:
+            open.completeFocus(using: converter)
             open.stepCandidate(by: -1)
         case Keysym.left, Keysym.kpLeft:
             if shift { _ = open.resizeFocus(by: -1, converter: converter) } else { open.moveFocus(by: -1) }
@@ -193,6 +205,10 @@ public struct JapaneseEngine: CompositionEngine {
         case Keysym.escape:
             if open.list != nil {
                 open.list = nil
+            } else if open.original != nil {
+                // Reconversion: the marked text goes, the selection it replaced comes back.
+                resetComposition()
+                return snapshot(consumed: true)
             } else {
                 backToKana(open)
                 return snapshot(consumed: true)
@@ -243,6 +259,22 @@ public struct JapaneseEngine: CompositionEngine {
         return snapshot(consumed: true)
     }
 
+    /// Opens the selected text for conversion (see the type's documentation); false when
+    /// nothing is selected.
+    private mutating func reconvertSelection() -> Bool {
+        let original = selectedText
+        guard !original.isEmpty, !original.contains(where: \.isNewline) else { return false }
+        let reading =
+            converter.learning?.reading(of: original) ?? JapaneseReverseIndex.shared?.reading(of: original)
+            ?? KanaForms.hiragana(original)
+        var opened = JapaneseConversion(segments: converter.convertFirst(reading))
+        guard !opened.segments.isEmpty else { return false }
+        opened.original = original
+        conversion = opened
+        selectedText = ""
+        return true
+    }
+
     private mutating func backToKana(_ open: JapaneseConversion) {
         conversion = nil
         composer.replace(with: open.reading)
@@ -279,6 +311,12 @@ public struct JapaneseEngine: CompositionEngine {
     }
 
     // MARK: Lifecycle
+
+    /// Reads the selection: `Henkan` reconverts it.
+    public var needsSelectedText: Bool { true }
+
+    /// Remembers the client's selection for reconversion.
+    public mutating func setSelectedText(_ selectedText: String) { self.selectedText = selectedText }
 
     /// Drops the composition; nothing is committed.
     public mutating func reset() { resetComposition() }

@@ -42,11 +42,7 @@ enum JapaneseGrammar {
     /// the last, no を, and neither ends in a particle nor, away from the start, begins with one.
     static func looksLikeLoanword(_ characters: ArraySlice<Character>, atStart: Bool) -> Bool {
         // The marker test first: it compares code points and rules out almost every span.
-        let isMarker: (Character) -> Bool = { character in
-            let scalars = character.unicodeScalars
-            guard scalars.count == 1, let scalar = scalars.first else { return false }
-            return loanwordMarkers.contains(scalar.value)
-        }
+        let isMarker = isLoanwordMarker
         guard characters.contains(where: isMarker), let first = characters.first, let last = characters.last,
             !particleKana.contains(last), atStart || !particleKana.contains(first), !characters.contains("を")
         else { return false }
@@ -55,6 +51,13 @@ enum JapaneseGrammar {
             firstMarker - characters.startIndex <= 4, characters.endIndex - lastMarker <= 3
         else { return false }
         return characters.allSatisfy { JapaneseConverter.isHiragana($0) }
+    }
+
+    /// Whether `character` is ー or a small vowel ぁぃぅぇぉ, which mark a loanword.
+    static func isLoanwordMarker(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first else { return false }
+        return loanwordMarkers.contains(scalar.value)
     }
 
     /// ー and the small vowels ぁぃぅぇぉ, which mark a loanword.
@@ -75,6 +78,24 @@ enum JapaneseGrammar {
         "まし", "ませ", "ましょ", "でし", "でしょ", "だっ", "なかっ", "かっ", "たかっ", "たく", "なく", "なけれ",
         "けれ", "られ", "させ", "れる", "せる", "てい", "ちゃ", "じゃ", "ちゃっ", "って", "ってい",
     ])
+
+    /// The irregular verb 来る, whose stem changes with its ending: the stem kana and the
+    /// kana its endings start with (く|る, く|れば; き|た, き|て, き|ます; こ|ない, こ|よう,
+    /// こ|られる, こ|させる, こ|い). SKK keys them as okuri-ari words of other verbs' stems
+    /// too (`きm` is 決 first), so they are offered on their own.
+    static let kuruStems: [Character: Set<Character>] = [
+        "く": ["る", "れ"],
+        "き": ["た", "て", "ま"],
+        "こ": ["な", "よ", "ら", "さ", "い"],
+    ]
+
+    /// The kana stem of 来る at `start` of `characters` when an ending of it follows, else nil.
+    static func kuruStem(in characters: [Character], at start: Int) -> String? {
+        guard start + 1 < characters.count, let endings = kuruStems[characters[start]],
+            endings.contains(characters[start + 1])
+        else { return nil }
+        return String(characters[start])
+    }
 
     /// The longest function word, in characters.
     static let longestFunctionWord = functionWords.map(\.count).max() ?? 1

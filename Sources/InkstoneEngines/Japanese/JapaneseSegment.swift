@@ -7,6 +7,12 @@ public struct JapaneseSegment: Hashable, Sendable {
     public var candidates: [Candidate]
     /// The chosen candidate's index in ``candidates``.
     public var index: Int
+    /// Set while only the first candidate is known: what ``JapaneseConverter/completed(_:)``
+    /// builds the others from.
+    var pendingSource: JapaneseCandidateSource?
+
+    /// Whether ``candidates`` holds every candidate (see ``JapaneseConverter/convertFirst(_:)``).
+    public var isComplete: Bool { pendingSource == nil }
 
     /// A segment showing its first candidate.
     public init(reading: String, candidates: [Candidate]) {
@@ -27,4 +33,11 @@ public struct JapaneseSegment: Hashable, Sendable {
             index = candidates.count - 1
         }
     }
+}
+
+/// How a segment's candidates are built: its content word's length in characters (function
+/// words follow) and the kind of lattice edge it came from.
+struct JapaneseCandidateSource: Hashable, Sendable {
+    var contentLength: Int
+    var kind: JapaneseConverter.Edge.Kind
 }

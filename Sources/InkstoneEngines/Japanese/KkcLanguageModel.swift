@@ -49,11 +49,9 @@ public final class KkcLanguageModel: @unchecked Sendable {
     private let trigramCount: Int
     /// Readings looked up before: their likeliest words (see ``likeliestWords(reading:)``).
     let wordCache = Mutex<[String: [Word]]>([:])
-    /// N-gram lookups made before: record index, or -1 for a pair the model lacks (Bloom filter
-    /// and binary search touch memory far apart; sentences repeat their pairs). Bounded by
-    /// ``cachedLookups``.
-    private let lookupCache = Mutex<[UInt64: Int32]>([:])
-    static let cachedLookups = 500_000
+    /// N-gram lookups made before (Bloom filter and binary search touch memory far apart;
+    /// sentences repeat their pairs), bounded by ``LookupMemo/maximumCount``.
+    private let lookupCache = Mutex(LookupMemo())
 
     static let costScale = 8.0 / 65535
 
@@ -135,12 +133,9 @@ public final class KkcLanguageModel: @unchecked Sendable {
 
     /// `lookup()`, remembered under `key`.
     private func remembered(_ key: UInt64, _ lookup: () -> Int?) -> Int? {
-        if let known = lookupCache.withLock({ $0[key] }) { return known < 0 ? nil : Int(known) }
+        if let known = lookupCache.withLock({ $0.value(for: key) }) { return known }
         let found = lookup()
-        lookupCache.withLock { cache in
-            if cache.count >= Self.cachedLookups { cache.removeAll(keepingCapacity: true) }
-            cache[key] = found.map { Int32(truncatingIfNeeded: $0) } ?? -1
-        }
+        lookupCache.withLock { $0.insert(key, found) }
         return found
     }
 

@@ -8,8 +8,9 @@ import InkstoneCore
 /// annotation (`幹事;manager`). Okuri-nasi keys are kana (`かんじ`); okuri-ari keys
 /// end in the first romaji letter of the okurigana (`かk` → 書, the engine appends
 /// the kana typed). Candidates keep the file's order as their weight (first is
-/// best: weight 0, then -1, -2, …). Left out: numeric keys (`#`), prefix/suffix
-/// keys (`>`), Lisp forms (`(concat …)`) and strict-okurigana blocks (`[く/書/]`).
+/// best: weight 0, then -1, -2, …). Numeric keys (`だい# /第#1/`) are kept as they are
+/// (``JapaneseNumbers`` writes the numbers in). Left out: prefix/suffix keys (`>`), Lisp
+/// forms (`(concat …)`) and strict-okurigana blocks (`[く/書/]`).
 public enum SKKDictionary {
     /// Where Debian's `skkdic` installs the large dictionary.
     public static let defaultPath = "/usr/share/skk/SKK-JISYO.L"
@@ -19,7 +20,7 @@ public enum SKKDictionary {
 
     /// The version of what ``rows(from:)`` yields; bump it when the parser changes,
     /// so compiled tables cached from an older parser are rebuilt.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
 
     /// The rows of the dictionary at `path` (EUC-JP, or UTF-8 when the file says `coding: utf-8`).
     /// - Throws: `InvalidState` when the file cannot be read.
@@ -53,7 +54,7 @@ public enum SKKDictionary {
         else { return }
         let space = UnsafeRawPointer(spacePointer) - UnsafeRawPointer(base)
         let key = UnsafeBufferPointer(rebasing: line[0..<space])
-        guard !key.isEmpty, !key.contains(UInt8(ascii: "#")), key.first != UInt8(ascii: ">"),
+        guard !key.isEmpty, key.first != UInt8(ascii: ">"),
             key.last != UInt8(ascii: ">")
         else { return }
         let reading = String(decoding: key, as: UTF8.self)

@@ -52,7 +52,7 @@ extension PinyinDictionary {
     /// with their syllables, and whether a longer abbreviation key starts with it.
     func abbreviationLookup(_ key: String) -> PinyinLookupCache.Lookup {
         lookups.lookup(key) {
-            let entries = Array(table.entries(for: key).prefix(Self.abbreviationScanLimit))
+            let entries = table.entries(for: key, limit: Self.abbreviationScanLimit)
             return PinyinLookupCache.Lookup(
                 entries: entries, scores: entries.map { score(weight: $0.weight) },
                 syllables: entries.map { ($0.annotation ?? "").split(separator: " ").map(String.init) },
