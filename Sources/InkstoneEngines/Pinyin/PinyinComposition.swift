@@ -22,42 +22,78 @@ public struct PinyinComposition: Sendable {
     public var sentenceText: String { sentence.map(\.text).joined() }
 
     /// Composes the input of `lattice` with `dictionary`, ranking learnt choices first.
+    ///
+    /// The best sentence is found by a beam search over the lattice's positions: each
+    /// position keeps the best paths that reach it, one per context (the last two words, as
+    /// the dictionary's language model knows them), at most the model weights' beam width;
+    /// without a model the context is always empty and one path per position is kept (the
+    /// best by word weights). Each path is extended by the best words of every span that
+    /// starts where it ends.
     public init(lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?) {
         let count = lattice.count
+        let model = dictionary.model
+        let beam = model == nil ? 1 : dictionary.weights.beamWidth
+        let perSpan = model == nil ? 1 : dictionary.weights.wordsPerSpan
         var starts: [Int: StartWords] = [:]
-        var best = [Double](repeating: -.infinity, count: count + 1)
-        var back = [Step?](repeating: nil, count: count + 1)
-        best[0] = 0
-        for position in 0..<count where best[position] > -.infinity {
+        var columns = [Column](repeating: Column(), count: count + 1)
+        columns[0].add(Node(score: 0, context: Context(first: nil, second: model?.sentenceStart), previous: -1, step: nil))
+        for position in 0..<count {
+            columns[position].prune(to: beam)
+            let nodes = columns[position].nodes
+            guard !nodes.isEmpty else { continue }
             if lattice.input[position] == PinyinLattice.separator {
-                Self.relax(
-                    &best, &back, to: position + 1, score: best[position],
-                    step: Step(from: position, word: nil, run: []))
+                for (index, node) in nodes.enumerated() {
+                    columns[position + 1].add(
+                        Node(
+                            score: node.score, context: node.context, previous: index,
+                            step: Step(from: position, word: nil, run: [])))
+                }
                 continue
             }
             let words = StartWords(
                 from: position, lattice: lattice, dictionary: dictionary, learning: learning,
-                keepingAll: position == 0)
+                keepingAll: position == 0, limit: perSpan)
             starts[position] = words
-            for (end, choice) in words.bestByEnd {
-                Self.relax(
-                    &best, &back, to: end, score: best[position] + choice.word.score,
-                    step: Step(from: position, word: choice.word, run: choice.run))
+            for end in words.byEnd.keys.sorted() {
+                let choices = words.byEnd[end] ?? []
+                let ids = choices.map { dictionary.modelID($0.word.text) }
+                for (index, node) in nodes.enumerated() {
+                    let costs = Self.costs(of: choices.map(\.word), ids: ids, after: node.context, dictionary: dictionary)
+                    for (choice, (id, cost)) in zip(choices, zip(ids, costs)) {
+                        columns[end].add(
+                            Node(
+                                score: node.score + cost, context: node.context.then(model == nil ? nil : id ?? 0),
+                                previous: index, step: Step(from: position, word: choice.word, run: choice.run)))
+                    }
+                }
             }
             // A letter no word starts at stands as itself, so every input has a reading.
-            guard words.bestByEnd.isEmpty else { continue }
+            guard words.byEnd.isEmpty else { continue }
             let letter = String(decoding: lattice.input[position...position], as: UTF8.self)
             let literal = PinyinWord(
                 text: letter, reading: "", start: position, end: position + 1,
                 score: -Self.literalPenalty, isAbbreviated: false)
-            Self.relax(
-                &best, &back, to: position + 1, score: best[position] + literal.score,
-                step: Step(from: position, word: literal, run: []))
+            for (index, node) in nodes.enumerated() {
+                columns[position + 1].add(
+                    Node(
+                        score: node.score + literal.score, context: node.context.then(model == nil ? nil : 0),
+                        previous: index, step: Step(from: position, word: literal, run: [])))
+            }
+        }
+        // The best path to the end (with the model: the sentence's end scored after its last word).
+        columns[count].prune(to: beam)
+        let ends = columns[count].nodes.map { node in
+            guard let model, dictionary.weights.scoresSentenceEnd, model.sentenceEnd != KenLMTrieModel.unknown else {
+                return node.score
+            }
+            return node.score + dictionary.modelScore(context: (node.context.first, node.context.second), word: model.sentenceEnd)
         }
         var steps: [Step] = []
         var at = count
-        while at > 0, let step = back[at] {
+        var index = ends.indices.max { ends[$0] < ends[$1] || (ends[$0] == ends[$1] && $0 > $1) }
+        while at > 0, let current = index, let step = columns[at].nodes[current].step {
             steps.append(step)
+            index = columns[at].nodes[current].previous
             at = step.from
         }
         steps.reverse()
@@ -114,43 +150,110 @@ public struct PinyinComposition: Sendable {
         var run: [PinyinEdge]
     }
 
-    private static func relax(_ best: inout [Double], _ back: inout [Step?], to end: Int, score: Double, step: Step) {
-        guard score > best[end] else { return }
-        best[end] = score
-        back[end] = step
+    /// What each of `words` (over one span, best by table score first, with their model
+    /// `ids`) adds to a path whose last words are `context`: the model's log probability
+    /// (less any abbreviation penalty), the table score less ``PinyinModelWeights/unknownPenalty``
+    /// for a word the model lacks, the table score alone without a model. A learnt word
+    /// scores above the best of the others (a learnt phrase at least
+    /// ``PinyinDictionary/learntPhraseScore``), so learnt choices still win.
+    static func costs(of words: [PinyinWord], ids: [UInt32?], after context: Context, dictionary: PinyinDictionary)
+        -> [Double]
+    {
+        guard dictionary.model != nil else { return words.map(\.score) }
+        var costs = zip(words, ids).map { word, id in
+            guard let id else { return word.score - dictionary.weights.unknownPenalty }
+            return dictionary.modelScore(context: (context.first, context.second), word: id) - word.penalty
+        }
+        guard words.contains(where: \.isLearnt) else { return costs }
+        let best = zip(words, costs).filter { !$0.0.isLearnt }.map(\.1).max() ?? -.infinity
+        for (index, word) in words.enumerated() where word.isLearnt {
+            let raised = max(costs[index], best) + PinyinDictionary.learntBonus - Double(index) * 0.01
+            costs[index] =
+                word.reading.contains(" ") ? max(raised, PinyinDictionary.learntPhraseScore) : raised
+        }
+        return costs
+    }
+
+    /// The last two words of a path, as model ids (nil: none, or no model).
+    struct Context: Hashable {
+        var first: UInt32?
+        var second: UInt32?
+
+        /// The context after `word`.
+        func then(_ word: UInt32?) -> Context { Context(first: word == nil ? nil : second, second: word) }
+    }
+
+    /// A path's last step: its score, context and where it came from (an index into the
+    /// column its step starts at).
+    struct Node {
+        var score: Double
+        var context: Context
+        var previous: Int
+        var step: Step?
+    }
+
+    /// The paths reaching one position: the best per context.
+    struct Column {
+        var nodes: [Node] = []
+        var byContext: [Context: Int] = [:]
+
+        mutating func add(_ node: Node) {
+            if let known = byContext[node.context] {
+                if node.score > nodes[known].score { nodes[known] = node }
+                return
+            }
+            byContext[node.context] = nodes.count
+            nodes.append(node)
+        }
+
+        /// Keeps the `width` best (earlier added first among equals).
+        mutating func prune(to width: Int) {
+            byContext = [:]
+            guard nodes.count > width else { return }
+            nodes = nodes.enumerated()
+                .sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }
+                .prefix(width).map(\.element)
+        }
     }
 }
 
 /// The words that start at one position of the lattice: all of them (when
-/// asked: only the first position's become candidates), and the best for each
-/// end with the edges it was read over.
+/// asked: only the first position's become candidates), and the best few for each
+/// end with the edges each was read over.
 struct StartWords {
     var all: [PinyinWord]
-    var bestByEnd: [Int: (word: PinyinWord, run: [PinyinEdge])]
+    var byEnd: [Int: [(word: PinyinWord, run: [PinyinEdge])]]
 
     init(
         from start: Int, lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?,
-        keepingAll: Bool
+        keepingAll: Bool, limit: Int = 1
     ) {
         var all: [PinyinWord] = []
-        var bestByEnd: [Int: (word: PinyinWord, run: [PinyinEdge])] = [:]
+        var byEnd: [Int: [(word: PinyinWord, run: [PinyinEdge])]] = [:]
         var budget = PinyinComposition.runLimit
         // Depth-first over runs of edges, as long as longer words may start with the run.
         var stack: [[PinyinEdge]] = lattice.edgesFrom[start].reversed().map { [$0] }
         while let run = stack.popLast(), budget > 0 {
             budget -= 1
             guard let edge = run.last else { continue }
-            let (words, mayExtend) = dictionary.words(for: run, learning: learning, keepingAll: keepingAll)
-            if let top = words.first, top.score > (bestByEnd[edge.end]?.word.score ?? -.infinity) {
-                bestByEnd[edge.end] = (top, run)
-            }
+            let (words, mayExtend) = dictionary.words(
+                for: run, learning: learning, limit: keepingAll ? .max : limit)
+            if !words.isEmpty { byEnd[edge.end, default: []] += words.prefix(limit).map { ($0, run) } }
             if keepingAll { all += words }
             let next = lattice.skippingSeparators(edge.end)
             if mayExtend, next < lattice.count, run.count < PinyinDictionary.maximumWordSyllables {
                 stack += lattice.edgesFrom[next].reversed().map { run + [$0] }
             }
         }
+        // The best of each end, first found first among equals; one per text.
+        for (end, choices) in byEnd {
+            var seen = Set<String>()
+            byEnd[end] = choices.enumerated()
+                .sorted { ($0.element.word.score, $1.offset) > ($1.element.word.score, $0.offset) }
+                .map(\.element).filter { seen.insert($0.word.text).inserted }
+                .prefix(limit).map { $0 }
+        }
         self.all = all
-        self.bestByEnd = bestByEnd
+        self.byEnd = byEnd
     }
 }
