@@ -35,18 +35,19 @@ public struct PinyinComposition: Sendable {
         let beam = model == nil ? 1 : dictionary.weights.beamWidth
         let perSpan = model == nil ? 1 : dictionary.weights.wordsPerSpan
         var starts: [Int: StartWords] = [:]
+        // Every step tried; nodes refer to theirs by index.
+        var tried: [Step] = []
         var columns = [Column](repeating: Column(), count: count + 1)
-        columns[0].add(Node(score: 0, context: Context(first: nil, second: model?.sentenceStart), previous: -1, step: nil))
+        columns[0].offer(score: 0, context: Context(first: nil, second: model?.sentenceStart), previous: -1, step: -1)
         for position in 0..<count {
             columns[position].prune(to: beam)
             let nodes = columns[position].nodes
             guard !nodes.isEmpty else { continue }
             if lattice.input[position] == PinyinLattice.separator {
+                tried.append(Step(from: position, word: nil, run: []))
                 for (index, node) in nodes.enumerated() {
-                    columns[position + 1].add(
-                        Node(
-                            score: node.score, context: node.context, previous: index,
-                            step: Step(from: position, word: nil, run: [])))
+                    columns[position + 1].offer(
+                        score: node.score, context: node.context, previous: index, step: tried.count - 1)
                 }
                 continue
             }
@@ -56,14 +57,23 @@ public struct PinyinComposition: Sendable {
             starts[position] = words
             for end in words.byEnd.keys.sorted() {
                 let choices = words.byEnd[end] ?? []
+                let first = tried.count
+                tried += choices.map { Step(from: position, word: $0.word, run: $0.run) }
                 let ids = choices.map { dictionary.modelID($0.word.text) }
+                let learnt = choices.contains { $0.word.isLearnt }
                 for (index, node) in nodes.enumerated() {
-                    let costs = Self.costs(of: choices.map(\.word), ids: ids, after: node.context, dictionary: dictionary)
-                    for (choice, (id, cost)) in zip(choices, zip(ids, costs)) {
-                        columns[end].add(
-                            Node(
-                                score: node.score + cost, context: node.context.then(model == nil ? nil : id ?? 0),
-                                previous: index, step: Step(from: position, word: choice.word, run: choice.run)))
+                    // Learnt words are ranked against the others: all costs at once (rare).
+                    let costs =
+                        learnt
+                        ? Self.costs(of: choices.map(\.word), ids: ids, after: node.context, dictionary: dictionary) : nil
+                    for choice in choices.indices {
+                        let id = ids[choice]
+                        let cost =
+                            costs?[choice]
+                            ?? Self.cost(of: choices[choice].word, id: id, after: node.context, dictionary: dictionary)
+                        columns[end].offer(
+                            score: node.score + cost, context: node.context.then(model == nil ? nil : id ?? 0),
+                            previous: index, step: first + choice)
                     }
                 }
             }
@@ -73,11 +83,11 @@ public struct PinyinComposition: Sendable {
             let literal = PinyinWord(
                 text: letter, reading: "", start: position, end: position + 1,
                 score: -Self.literalPenalty, isAbbreviated: false)
+            tried.append(Step(from: position, word: literal, run: []))
             for (index, node) in nodes.enumerated() {
-                columns[position + 1].add(
-                    Node(
-                        score: node.score + literal.score, context: node.context.then(model == nil ? nil : 0),
-                        previous: index, step: Step(from: position, word: literal, run: [])))
+                columns[position + 1].offer(
+                    score: node.score + literal.score, context: node.context.then(model == nil ? nil : 0),
+                    previous: index, step: tried.count - 1)
             }
         }
         // The best path to the end (with the model: the sentence's end scored after its last word).
@@ -88,15 +98,16 @@ public struct PinyinComposition: Sendable {
             }
             return node.score + dictionary.modelScore(context: (node.context.first, node.context.second), word: model.sentenceEnd)
         }
-        var steps: [Step] = []
+        var path: [Step] = []
         var at = count
         var index = ends.indices.max { ends[$0] < ends[$1] || (ends[$0] == ends[$1] && $0 > $1) }
-        while at > 0, let current = index, let step = columns[at].nodes[current].step {
-            steps.append(step)
-            index = columns[at].nodes[current].previous
+        while at > 0, let current = index, case let node = columns[at].nodes[current], node.step >= 0 {
+            let step = tried[node.step]
+            path.append(step)
+            index = node.previous
             at = step.from
         }
-        steps.reverse()
+        let steps = Array(path.reversed())
         sentence = steps.compactMap(\.word)
         var shown: [String] = []
         for step in steps {
@@ -152,18 +163,16 @@ public struct PinyinComposition: Sendable {
 
     /// What each of `words` (over one span, best by table score first, with their model
     /// `ids`) adds to a path whose last words are `context`: the model's log probability
-    /// (less any abbreviation penalty), the table score less ``PinyinModelWeights/unknownPenalty``
-    /// for a word the model lacks, the table score alone without a model. A learnt word
+    /// (see ``cost(of:id:after:dictionary:)``), the table score less
+    /// ``PinyinModelWeights/unknownPenalty`` for a word the model lacks, the table score alone
+    /// without a model. A learnt word
     /// scores above the best of the others (a learnt phrase at least
     /// ``PinyinDictionary/learntPhraseScore``), so learnt choices still win.
     static func costs(of words: [PinyinWord], ids: [UInt32?], after context: Context, dictionary: PinyinDictionary)
         -> [Double]
     {
-        guard dictionary.model != nil else { return words.map(\.score) }
-        var costs = zip(words, ids).map { word, id in
-            guard let id else { return word.score - dictionary.weights.unknownPenalty }
-            return dictionary.modelScore(context: (context.first, context.second), word: id) - word.penalty
-        }
+        var costs = zip(words, ids).map { cost(of: $0, id: $1, after: context, dictionary: dictionary) }
+        guard dictionary.model != nil else { return costs }
         guard words.contains(where: \.isLearnt) else { return costs }
         let best = zip(words, costs).filter { !$0.0.isLearnt }.map(\.1).max() ?? -.infinity
         for (index, word) in words.enumerated() where word.isLearnt {
@@ -174,36 +183,55 @@ public struct PinyinComposition: Sendable {
         return costs
     }
 
+    /// What `word` (model id `id`) adds to a path whose last words are `context`, learning aside.
+    /// A word read over abbreviated syllables keeps its table score: the user has not typed
+    /// it yet, and how common a word is says more about what is being typed (`nih`: 你好)
+    /// than what follows the words before it.
+    static func cost(of word: PinyinWord, id: UInt32?, after context: Context, dictionary: PinyinDictionary)
+        -> Double
+    {
+        guard dictionary.model != nil, !word.isAbbreviated else { return word.score }
+        guard let id else { return word.score - dictionary.weights.unknownPenalty }
+        return dictionary.modelScore(context: (context.first, context.second), word: id) - word.penalty
+    }
+
     /// The last two words of a path, as model ids (nil: none, or no model).
     struct Context: Hashable {
         var first: UInt32?
         var second: UInt32?
 
+        /// Both words in one integer (hashed once, as one value).
+        var key: UInt64 { UInt64(first.map { $0 + 1 } ?? 0) << 32 | UInt64(second.map { $0 + 1 } ?? 0) }
+
         /// The context after `word`.
         func then(_ word: UInt32?) -> Context { Context(first: word == nil ? nil : second, second: word) }
     }
 
-    /// A path's last step: its score, context and where it came from (an index into the
-    /// column its step starts at).
+    /// A path's last step: its score, context, where it came from (an index into the
+    /// column its step starts at) and the step (an index into the steps tried; -1 for none).
     struct Node {
         var score: Double
         var context: Context
         var previous: Int
-        var step: Step?
+        var step: Int
     }
 
     /// The paths reaching one position: the best per context.
     struct Column {
         var nodes: [Node] = []
-        var byContext: [Context: Int] = [:]
+        var byContext: [UInt64: Int] = [:]
 
-        mutating func add(_ node: Node) {
-            if let known = byContext[node.context] {
-                if node.score > nodes[known].score { nodes[known] = node }
+        /// Keeps the path unless one with the same context scores at least as well.
+        mutating func offer(score: Double, context: Context, previous: Int, step: Int) {
+            let key = context.key
+            if let known = byContext[key] {
+                if score > nodes[known].score {
+                    nodes[known] = Node(score: score, context: context, previous: previous, step: step)
+                }
                 return
             }
-            byContext[node.context] = nodes.count
-            nodes.append(node)
+            byContext[key] = nodes.count
+            nodes.append(Node(score: score, context: context, previous: previous, step: step))
         }
 
         /// Keeps the `width` best (earlier added first among equals).

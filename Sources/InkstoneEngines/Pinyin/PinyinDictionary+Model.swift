@@ -2,11 +2,15 @@ import Synchronization
 
 /// How a pinyin sentence is ranked with a language model: how far the search looks and
 /// what the words the model lacks score.
+///
+/// The defaults are the narrowest search whose accuracy on the first half of the bench's
+/// sentence set (`inkstone-bench pinyin --halves`) is within one sentence of a search twice
+/// as wide (12 × 12): the work per key grows with their product.
 public struct PinyinModelWeights: Hashable, Sendable {
     /// The states kept at each position of the input (the last two words of the best paths).
-    public var beamWidth = 12
+    public var beamWidth = 6
     /// The words tried for each span of the input, best by table weight first.
-    public var wordsPerSpan = 12
+    public var wordsPerSpan = 6
     /// What a word the model lacks costs beyond its table score (a unigram log probability), in nats.
     public var unknownPenalty = 2.0
     /// Whether the sentence's end is scored too (`</s>` after its last word, when the model has it).
@@ -18,12 +22,25 @@ public struct PinyinModelWeights: Hashable, Sendable {
 
 /// The model ids of the table's texts (converted to Simplified, as the model has them) and
 /// the model's scores, found so far: typing a letter asks again for nearly all the previous
-/// letter asked for. Bounded: at ``capacity`` entries each map starts over.
+/// letter asked for. Bounded: the ids start over at ``capacity`` texts; the scores sit in a
+/// fixed table of ``scoreSlots`` slots, one per key's hash, a newer score taking an older one's slot.
 final class PinyinModelCache: Sendable {
     private let ids = Mutex<[String: UInt32]>([:])
-    private let scores = Mutex<[UInt64: Float]>([:])
-    /// How many entries each map keeps before it starts over.
+    private let scores = Mutex(ScoreSlots())
+    /// How many texts the id map keeps before it starts over.
     static let capacity = 200_000
+    /// How many scores are kept (a power of two: 2¹⁸, 3 MB).
+    static let scoreSlots = 1 << 18
+
+    /// Scores by key, direct-mapped: the key's multiplicative hash picks the slot.
+    struct ScoreSlots {
+        var keys = [UInt64](repeating: .max, count: PinyinModelCache.scoreSlots)
+        var values = [Float](repeating: 0, count: PinyinModelCache.scoreSlots)
+
+        static func slot(_ key: UInt64) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9e37_79b9_7f4a_7c15) >> UInt64(64 - 18))
+        }
+    }
     /// The id stored for a text the model lacks.
     static let missing = UInt32.max
 
@@ -37,13 +54,15 @@ final class PinyinModelCache: Sendable {
         return made
     }
 
+    /// The score of `key` (below `UInt64.max`), made by `make` when it is not kept.
     func score(_ key: UInt64, make: () -> Double) -> Double {
-        if let known = scores.withLock({ $0[key] }) { return Double(known) }
+        let slot = ScoreSlots.slot(key)
+        if let known = scores.withLock({ $0.keys[slot] == key ? $0.values[slot] : nil }) { return Double(known) }
         // Kept as Float: a score computed now equals the same score remembered later.
         let made = Float(make())
         scores.withLock { scores in
-            if scores.count >= Self.capacity { scores.removeAll(keepingCapacity: true) }
-            scores[key] = made
+            scores.keys[slot] = key
+            scores.values[slot] = made
         }
         return Double(made)
     }
