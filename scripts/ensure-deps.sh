@@ -17,6 +17,7 @@ packages=(
   unicode-cldr-core                    # CLDR emoji annotations (engine emoji)
   skkdic rime-data-luna-pinyin libkkc-utils libkkc-data  # dictionaries: SKK-JISYO.L (Japanese), luna_pinyin (pinyin), compiled tables cached per user; kkc is the Japanese accuracy reference
   libmarisa-dev                        # MARISA tries of libkkc-data's language model (Japanese sentence ranking)
+  libime-data-language-model           # libime's trigram model of Chinese words, KenLM binary (pinyin sentence ranking)
   python3-dbus valgrind binutils       # scripts/profile-keys.sh (daemon CPU and instructions per key; objcopy); python3: strict XML check of dbus/*.xml
   # compatibility fronts: stock GTK and Qt apps typing through their own input-method modules under Xvfb
   xvfb xdotool python3-gi gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-pyqt5 python3-pyqt6

@@ -5,8 +5,9 @@ import InkstoneMeasure
 
 /// `inkstone-bench pinyin`: the pinyin engine's accuracy on a sentence set
 /// (pinyin without tones → expected Simplified text; what `space` commits
-/// after typing the letters, with nothing learnt) and its speed: table load,
-/// work per key at up to 30 letters, resident memory of the loaded table.
+/// after typing the letters, with nothing learnt), with libime's language model and
+/// without it, and its speed: table and model load, work per key at up to 30 letters,
+/// resident memory of the loaded table and model.
 struct PinyinBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pinyin",
@@ -28,23 +29,65 @@ struct PinyinBench: ParsableCommand {
     @Flag(help: "Do not compare with stock fcitx5's pinyin.")
     var skipStock = false
 
+    @Option(help: "The language model (KenLM binary trie).")
+    var model = KenLMTrieModel.defaultPath
+
+    @Option(help: "Paths kept per position of the sentence search (with the model).")
+    var beam = PinyinModelWeights().beamWidth
+
+    @Option(help: "Words tried per span of the input (with the model).")
+    var wordsPerSpan = PinyinModelWeights().wordsPerSpan
+
+    @Option(help: "What a word the model lacks costs beyond its table score, in nats.")
+    var unknownPenalty = PinyinModelWeights().unknownPenalty
+
+    @Flag(help: "Do not score the sentence's end.")
+    var noSentenceEnd = false
+
+    @Flag(help: "Also print the accuracy on each half of the set (the first half tunes, the second is held out).")
+    var halves = false
+
     func run() throws {
         let set = try Self.readSet(sentences)
         let rssBefore = Self.residentKilobytes()
+        let modelStart = MonotonicClock.nanoseconds()
+        let languageModel = KenLMTrieModel.load(path: model) { Swift.print("  \($0)") }
+        let modelMilliseconds = Double(MonotonicClock.nanoseconds() - modelStart) / 1e6
+        var weights = PinyinModelWeights()
+        weights.beamWidth = beam
+        weights.wordsPerSpan = wordsPerSpan
+        weights.unknownPenalty = unknownPenalty
+        weights.scoresSentenceEnd = !noSentenceEnd
         let loadStart = MonotonicClock.nanoseconds()
-        guard let dictionary = PinyinDictionary.load(path: table) else {
+        guard let dictionary = PinyinDictionary.load(path: table, model: languageModel, weights: weights) else {
             throw ValidationError("\(table) is missing (install the Debian package \(PinyinTableSource.package))")
         }
         let loadMilliseconds = Double(MonotonicClock.nanoseconds() - loadStart) / 1e6
         let rssAfter = Self.residentKilobytes()
 
-        let accuracy = PinyinAccuracy(set: set, got: try Self.firstCandidates(dictionary, set: set))
+        let got = try Self.firstCandidates(dictionary, set: set)
+        let accuracy = PinyinAccuracy(set: set, got: got)
+        let unigramGot = try Self.firstCandidates(PinyinDictionary(table: dictionary.table), set: set)
         let stock = skipStock ? nil : try StockPinyin.firstCandidates(for: set.map(\.0))
 
         // A dictionary that has looked nothing up: the accuracy runs above must not warm its lookups.
-        let keyTimes = try Self.perKeyAtThirtyLetters(PinyinDictionary(table: dictionary.table), set: set)
+        let keyTimes = try Self.perKeyAtThirtyLetters(
+            PinyinDictionary(table: dictionary.table, model: languageModel, weights: weights), set: set)
         print("pinyin accuracy over \(set.count) sentences (\(sentences)), first candidate, nothing learnt")
-        accuracy.print(label: "inkstone")
+        let label = languageModel == nil ? "inkstone (no language model)" : "inkstone (libime's trigram model)"
+        accuracy.print(label: label)
+        PinyinAccuracy(set: set, got: unigramGot).print(label: "inkstone (table weights alone, unigram)")
+        if halves {
+            let half = set.count / 2
+            PinyinAccuracy(set: Array(set[..<half]), got: Array(got[..<half]))
+                .print(label: "\(label), sentences 1–\(half) (tuning half)")
+            PinyinAccuracy(set: Array(set[half...]), got: Array(got[half...]))
+                .print(label: "\(label), sentences \(half + 1)–\(set.count) (held out)")
+            if let stock {
+                PinyinAccuracy(set: Array(set[half...]), got: Array(stock[half...]))
+                    .print(label: "stock fcitx5, sentences \(half + 1)–\(set.count) (held out)")
+            }
+        }
         if let stock {
             PinyinAccuracy(set: set, got: stock).print(label: "stock fcitx5 5.0.16 pinyin (libime)")
         } else {
@@ -61,17 +104,21 @@ struct PinyinBench: ParsableCommand {
         print(
             "  table load (parse + index, \(dictionary.table.readingCount) readings)  \(EngineBench.fixed(loadMilliseconds, 1)) ms"
         )
+        print("  language model load (map + checks, \(model))  \(EngineBench.fixed(modelMilliseconds, 1)) ms")
         print(
             "  per key, inputs of 30 letters typed key by key from a cold lookup cache (\(keyTimes.wall.count) keys)  median "
                 + "\(EngineBench.micros(keyTimes.wall.median)) µs  p99 \(EngineBench.micros(keyTimes.wall.p99)) µs  "
                 + "(thread CPU: median \(EngineBench.micros(keyTimes.cpu.median)) µs  p99 \(EngineBench.micros(keyTimes.cpu.p99)) µs)"
         )
-        print("  resident memory of the loaded table  \((rssAfter - rssBefore) / 1024) MB")
+        print("  resident memory of the loaded table and model  \((rssAfter - rssBefore) / 1024) MB")
+        print("  resident memory after the runs (model pages read, caches)  \((Self.residentKilobytes() - rssBefore) / 1024) MB")
         if misses {
-            for (pinyin, expected, got) in accuracy.wrong {
+            // With --halves only the tuning half's misses are listed: the held-out half stays unseen.
+            let listed = halves ? set.count / 2 : set.count
+            for (pinyin, expected, got) in PinyinAccuracy(set: Array(set[..<listed]), got: Array(got[..<listed])).wrong {
                 print("  miss  \(pinyin)  expected \(expected)  got \(got)")
             }
-            for (pinyin, expected, got) in stock.map({ PinyinAccuracy(set: set, got: $0).wrong }) ?? [] {
+            for (pinyin, expected, got) in stock.map({ PinyinAccuracy(set: Array(set[..<listed]), got: Array($0[..<listed])).wrong }) ?? [] {
                 print("  stock miss  \(pinyin)  expected \(expected)  got \(got)")
             }
         }

@@ -117,7 +117,7 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
                 [
                     "\(contextInterface).SetCellGrid", "double:100", "double:50", "double:10", "double:20", "uint32:80",
                     "uint32:8",
-                ], ""
+                ], "method return"
             ),
             (["\(contextInterface).CaretRect", "int64:4"], "double 160"),
             (["\(contextInterface).ClosestPosition", "double:161", "double:55"], "int64 4"),

@@ -1,3 +1,4 @@
+import Foundation
 import DBusKit
 import InkstoneTestSupport
 import Testing
@@ -75,5 +76,14 @@ import Testing
         // Return commits the letters as typed.
         _ = try peer.keys(traditional, ["x", "i", "apostrophe", "a", "n", "Return"])
         #expect(try peer.text(traditional) == "中國我們，。xi'an")
+
+        // The sentence is ranked by libime's trigram model (word weights alone give 泥脚什么名字, 青帮我一下).
+        if FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libime/zh_CN.lm") {
+            let ranked = try peer.newContext(["engine=pinyin"])
+            _ = try peer.keys(ranked, "nijiaoshenmemingzi".map(String.init))
+            #expect(try page(peer, ranked).first == "你叫什么名字")
+            _ = try peer.keys(ranked, ["space"] + "qingbangwoyixia".map(String.init) + ["space"])
+            #expect(try peer.text(ranked) == "你叫什么名字请帮我一下")
+        }
     }
 }

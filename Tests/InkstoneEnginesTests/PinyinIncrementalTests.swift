@@ -65,7 +65,8 @@ import Testing
                 // A dictionary that has looked nothing up yet, and a lattice read from scratch.
                 let fresh = PinyinComposition(
                     lattice: PinyinLattice(typed, speller: PinyinSpeller()),
-                    dictionary: PinyinDictionary(table: shared.table), learning: nil)
+                    dictionary: PinyinDictionary(table: shared.table, model: shared.model, weights: shared.weights),
+                    learning: nil)
                 let composition = engine.composition
                 #expect(composition?.candidates == fresh.candidates, "seed \(seed): \(typed)")
                 #expect(composition?.sentence == fresh.sentence, "seed \(seed): \(typed)")

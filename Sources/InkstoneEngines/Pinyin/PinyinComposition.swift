@@ -22,45 +22,92 @@ public struct PinyinComposition: Sendable {
     public var sentenceText: String { sentence.map(\.text).joined() }
 
     /// Composes the input of `lattice` with `dictionary`, ranking learnt choices first.
+    ///
+    /// The best sentence is found by a beam search over the lattice's positions: each
+    /// position keeps the best paths that reach it, one per context (the last two words, as
+    /// the dictionary's language model knows them), at most the model weights' beam width;
+    /// without a model the context is always empty and one path per position is kept (the
+    /// best by word weights). Each path is extended by the best words of every span that
+    /// starts where it ends.
     public init(lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?) {
         let count = lattice.count
+        let model = dictionary.model
+        let beam = model == nil ? 1 : dictionary.weights.beamWidth
+        let perSpan = model == nil ? 1 : dictionary.weights.wordsPerSpan
         var starts: [Int: StartWords] = [:]
-        var best = [Double](repeating: -.infinity, count: count + 1)
-        var back = [Step?](repeating: nil, count: count + 1)
-        best[0] = 0
-        for position in 0..<count where best[position] > -.infinity {
+        // Every step tried; nodes refer to theirs by index.
+        var tried: [Step] = []
+        var columns = [Column](repeating: Column(), count: count + 1)
+        columns[0].offer(score: 0, context: Context(first: nil, second: model?.sentenceStart), previous: -1, step: -1)
+        for position in 0..<count {
+            columns[position].prune(to: beam)
+            let nodes = columns[position].nodes
+            guard !nodes.isEmpty else { continue }
             if lattice.input[position] == PinyinLattice.separator {
-                Self.relax(
-                    &best, &back, to: position + 1, score: best[position],
-                    step: Step(from: position, word: nil, run: []))
+                tried.append(Step(from: position, word: nil, run: []))
+                for (index, node) in nodes.enumerated() {
+                    columns[position + 1].offer(
+                        score: node.score, context: node.context, previous: index, step: tried.count - 1)
+                }
                 continue
             }
             let words = StartWords(
                 from: position, lattice: lattice, dictionary: dictionary, learning: learning,
-                keepingAll: position == 0)
+                keepingAll: position == 0, limit: perSpan)
             starts[position] = words
-            for (end, choice) in words.bestByEnd {
-                Self.relax(
-                    &best, &back, to: end, score: best[position] + choice.word.score,
-                    step: Step(from: position, word: choice.word, run: choice.run))
+            for end in words.byEnd.keys.sorted() {
+                let choices = words.byEnd[end] ?? []
+                let first = tried.count
+                tried += choices.map { Step(from: position, word: $0.word, run: $0.run) }
+                let ids = choices.map { dictionary.modelID($0.word.text) }
+                let learnt = choices.contains { $0.word.isLearnt }
+                for (index, node) in nodes.enumerated() {
+                    // Learnt words are ranked against the others: all costs at once (rare).
+                    let costs =
+                        learnt
+                        ? Self.costs(of: choices.map(\.word), ids: ids, after: node.context, dictionary: dictionary) : nil
+                    for choice in choices.indices {
+                        let id = ids[choice]
+                        let cost =
+                            costs?[choice]
+                            ?? Self.cost(of: choices[choice].word, id: id, after: node.context, dictionary: dictionary)
+                        columns[end].offer(
+                            score: node.score + cost, context: node.context.then(model == nil ? nil : id ?? 0),
+                            previous: index, step: first + choice)
+                    }
+                }
             }
             // A letter no word starts at stands as itself, so every input has a reading.
-            guard words.bestByEnd.isEmpty else { continue }
+            guard words.byEnd.isEmpty else { continue }
             let letter = String(decoding: lattice.input[position...position], as: UTF8.self)
             let literal = PinyinWord(
                 text: letter, reading: "", start: position, end: position + 1,
                 score: -Self.literalPenalty, isAbbreviated: false)
-            Self.relax(
-                &best, &back, to: position + 1, score: best[position] + literal.score,
-                step: Step(from: position, word: literal, run: []))
+            tried.append(Step(from: position, word: literal, run: []))
+            for (index, node) in nodes.enumerated() {
+                columns[position + 1].offer(
+                    score: node.score + literal.score, context: node.context.then(model == nil ? nil : 0),
+                    previous: index, step: tried.count - 1)
+            }
         }
-        var steps: [Step] = []
+        // The best path to the end (with the model: the sentence's end scored after its last word).
+        columns[count].prune(to: beam)
+        let ends = columns[count].nodes.map { node in
+            guard let model, dictionary.weights.scoresSentenceEnd, model.sentenceEnd != KenLMTrieModel.unknown else {
+                return node.score
+            }
+            return node.score + dictionary.modelScore(context: (node.context.first, node.context.second), word: model.sentenceEnd)
+        }
+        var path: [Step] = []
         var at = count
-        while at > 0, let step = back[at] {
-            steps.append(step)
+        var index = ends.indices.max { ends[$0] < ends[$1] || (ends[$0] == ends[$1] && $0 > $1) }
+        while at > 0, let current = index, case let node = columns[at].nodes[current], node.step >= 0 {
+            let step = tried[node.step]
+            path.append(step)
+            index = node.previous
             at = step.from
         }
-        steps.reverse()
+        let steps = Array(path.reversed())
         sentence = steps.compactMap(\.word)
         var shown: [String] = []
         for step in steps {
@@ -114,43 +161,127 @@ public struct PinyinComposition: Sendable {
         var run: [PinyinEdge]
     }
 
-    private static func relax(_ best: inout [Double], _ back: inout [Step?], to end: Int, score: Double, step: Step) {
-        guard score > best[end] else { return }
-        best[end] = score
-        back[end] = step
+    /// What each of `words` (over one span, best by table score first, with their model
+    /// `ids`) adds to a path whose last words are `context`: the model's log probability
+    /// (see ``cost(of:id:after:dictionary:)``), the table score less
+    /// ``PinyinModelWeights/unknownPenalty`` for a word the model lacks, the table score alone
+    /// without a model. A learnt word
+    /// scores above the best of the others (a learnt phrase at least
+    /// ``PinyinDictionary/learntPhraseScore``), so learnt choices still win.
+    static func costs(of words: [PinyinWord], ids: [UInt32?], after context: Context, dictionary: PinyinDictionary)
+        -> [Double]
+    {
+        var costs = zip(words, ids).map { cost(of: $0, id: $1, after: context, dictionary: dictionary) }
+        guard dictionary.model != nil else { return costs }
+        guard words.contains(where: \.isLearnt) else { return costs }
+        let best = zip(words, costs).filter { !$0.0.isLearnt }.map(\.1).max() ?? -.infinity
+        for (index, word) in words.enumerated() where word.isLearnt {
+            let raised = max(costs[index], best) + PinyinDictionary.learntBonus - Double(index) * 0.01
+            costs[index] =
+                word.reading.contains(" ") ? max(raised, PinyinDictionary.learntPhraseScore) : raised
+        }
+        return costs
+    }
+
+    /// What `word` (model id `id`) adds to a path whose last words are `context`, learning aside.
+    /// A word read over abbreviated syllables keeps its table score: the user has not typed
+    /// it yet, and how common a word is says more about what is being typed (`nih`: 你好)
+    /// than what follows the words before it.
+    static func cost(of word: PinyinWord, id: UInt32?, after context: Context, dictionary: PinyinDictionary)
+        -> Double
+    {
+        guard dictionary.model != nil, !word.isAbbreviated else { return word.score }
+        guard let id else { return word.score - dictionary.weights.unknownPenalty }
+        return dictionary.modelScore(context: (context.first, context.second), word: id) - word.penalty
+    }
+
+    /// The last two words of a path, as model ids (nil: none, or no model).
+    struct Context: Hashable {
+        var first: UInt32?
+        var second: UInt32?
+
+        /// Both words in one integer (hashed once, as one value).
+        var key: UInt64 { UInt64(first.map { $0 + 1 } ?? 0) << 32 | UInt64(second.map { $0 + 1 } ?? 0) }
+
+        /// The context after `word`.
+        func then(_ word: UInt32?) -> Context { Context(first: word == nil ? nil : second, second: word) }
+    }
+
+    /// A path's last step: its score, context, where it came from (an index into the
+    /// column its step starts at) and the step (an index into the steps tried; -1 for none).
+    struct Node {
+        var score: Double
+        var context: Context
+        var previous: Int
+        var step: Int
+    }
+
+    /// The paths reaching one position: the best per context.
+    struct Column {
+        var nodes: [Node] = []
+        var byContext: [UInt64: Int] = [:]
+
+        /// Keeps the path unless one with the same context scores at least as well.
+        mutating func offer(score: Double, context: Context, previous: Int, step: Int) {
+            let key = context.key
+            if let known = byContext[key] {
+                if score > nodes[known].score {
+                    nodes[known] = Node(score: score, context: context, previous: previous, step: step)
+                }
+                return
+            }
+            byContext[key] = nodes.count
+            nodes.append(Node(score: score, context: context, previous: previous, step: step))
+        }
+
+        /// Keeps the `width` best (earlier added first among equals).
+        mutating func prune(to width: Int) {
+            byContext = [:]
+            guard nodes.count > width else { return }
+            nodes = nodes.enumerated()
+                .sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }
+                .prefix(width).map(\.element)
+        }
     }
 }
 
 /// The words that start at one position of the lattice: all of them (when
-/// asked: only the first position's become candidates), and the best for each
-/// end with the edges it was read over.
+/// asked: only the first position's become candidates), and the best few for each
+/// end with the edges each was read over.
 struct StartWords {
     var all: [PinyinWord]
-    var bestByEnd: [Int: (word: PinyinWord, run: [PinyinEdge])]
+    var byEnd: [Int: [(word: PinyinWord, run: [PinyinEdge])]]
 
     init(
         from start: Int, lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?,
-        keepingAll: Bool
+        keepingAll: Bool, limit: Int = 1
     ) {
         var all: [PinyinWord] = []
-        var bestByEnd: [Int: (word: PinyinWord, run: [PinyinEdge])] = [:]
+        var byEnd: [Int: [(word: PinyinWord, run: [PinyinEdge])]] = [:]
         var budget = PinyinComposition.runLimit
         // Depth-first over runs of edges, as long as longer words may start with the run.
         var stack: [[PinyinEdge]] = lattice.edgesFrom[start].reversed().map { [$0] }
         while let run = stack.popLast(), budget > 0 {
             budget -= 1
             guard let edge = run.last else { continue }
-            let (words, mayExtend) = dictionary.words(for: run, learning: learning, keepingAll: keepingAll)
-            if let top = words.first, top.score > (bestByEnd[edge.end]?.word.score ?? -.infinity) {
-                bestByEnd[edge.end] = (top, run)
-            }
+            let (words, mayExtend) = dictionary.words(
+                for: run, learning: learning, limit: keepingAll ? .max : limit)
+            if !words.isEmpty { byEnd[edge.end, default: []] += words.prefix(limit).map { ($0, run) } }
             if keepingAll { all += words }
             let next = lattice.skippingSeparators(edge.end)
             if mayExtend, next < lattice.count, run.count < PinyinDictionary.maximumWordSyllables {
                 stack += lattice.edgesFrom[next].reversed().map { run + [$0] }
             }
         }
+        // The best of each end, first found first among equals; one per text.
+        for (end, choices) in byEnd {
+            var seen = Set<String>()
+            byEnd[end] = choices.enumerated()
+                .sorted { ($0.element.word.score, $1.offset) > ($1.element.word.score, $0.offset) }
+                .map(\.element).filter { seen.insert($0.word.text).inserted }
+                .prefix(limit).map { $0 }
+        }
         self.all = all
-        self.bestByEnd = bestByEnd
+        self.byEnd = byEnd
     }
 }

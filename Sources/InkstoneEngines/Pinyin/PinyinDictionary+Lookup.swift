@@ -6,9 +6,9 @@ extension PinyinDictionary {
     /// tried, at most ``maximumSpellings``); runs with an abbreviated edge look up
     /// the abbreviation key and keep the words whose syllables fit every edge.
     /// A lone abbreviated edge offers the best characters of each syllable it may complete to.
-    /// With `keepingAll` false only the best word is returned (what the sentence
-    /// needs from every position but the first), without making the others.
-    func words(for run: [PinyinEdge], learning: (any CandidateLearning)?, keepingAll: Bool = true)
+    /// At most `limit` words are returned (the best: what the sentence needs from every
+    /// position but the first), the others not made.
+    func words(for run: [PinyinEdge], learning: (any CandidateLearning)?, limit: Int = .max)
         -> (words: [PinyinWord], mayExtend: Bool)
     {
         guard let first = run.first, let last = run.last else { return ([], false) }
@@ -17,20 +17,17 @@ extension PinyinDictionary {
         var found: [PinyinWord] = []
         var mayExtend = false
         /// Offers the entry at `index` of `lookup` (or a learnt text) scoring `entryScore`.
-        func offer(_ entry: DictionaryEntry, reading: String, score entryScore: Double) {
-            let total = entryScore - penalty
-            // Only the first best is kept: the order a stable sort of all of them gives.
-            if !keepingAll, let best = found.first, best.score >= total { return }
-            let word = PinyinWord(
-                text: entry.text, reading: entry.annotation ?? reading, start: first.start, end: last.end,
-                score: total, isAbbreviated: abbreviated > 0)
-            if keepingAll { found.append(word) } else { found = [word] }
+        func offer(_ entry: DictionaryEntry, reading: String, score entryScore: Double, learnt: Bool = false) {
+            found.append(
+                PinyinWord(
+                    text: entry.text, reading: entry.annotation ?? reading, start: first.start, end: last.end,
+                    score: entryScore - penalty, isAbbreviated: abbreviated > 0, penalty: penalty, isLearnt: learnt))
         }
         /// Offers `lookup`'s entries from `indices` (best first), the learnt ones for `reading` first.
         func add(_ lookup: PinyinLookupCache.Lookup, indices: [Int], reading: String, learnt: [String]) {
             guard !learnt.isEmpty, let learning else {
-                // Entries come best first: without learning only the first can be the best.
-                for index in keepingAll ? indices : Array(indices.prefix(1)) {
+                // Entries come best first: without learning only the first `limit` can be the best.
+                for index in indices.prefix(limit) {
                     offer(lookup.entries[index], reading: reading, score: lookup.scores[index])
                 }
                 return
@@ -44,7 +41,8 @@ extension PinyinDictionary {
             for (index, entry) in entries.enumerated() {
                 offer(
                     entry, reading: reading,
-                    score: index < learnt.count ? learntScore - Double(index) * 0.01 : score(weight: entry.weight))
+                    score: index < learnt.count ? learntScore - Double(index) * 0.01 : score(weight: entry.weight),
+                    learnt: index < learnt.count)
             }
         }
         if abbreviated == 0 {
@@ -76,7 +74,9 @@ extension PinyinDictionary {
                 if lookup.hasLonger { mayExtend = true }
             }
         }
-        if keepingAll { found.sort { $0.score > $1.score } }
+        // A stable sort: equal scores keep the table's order.
+        found = found.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
+        if found.count > limit { found.removeLast(found.count - limit) }
         return (found, mayExtend)
     }
 

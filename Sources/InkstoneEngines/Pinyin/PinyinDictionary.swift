@@ -7,6 +7,10 @@ import Synchronization
 /// under a unigram model, so the best sentence is the path with the highest sum;
 /// each word pays ln(1 / total) (about −21 for luna_pinyin), which favours fewer,
 /// longer words, as a reader segments.
+///
+/// With a language ``model`` (libime's trigram model, ``KenLMTrieModel``) a sentence is
+/// ranked by the model instead: each word the model knows scores its probability after the
+/// two words before it (see ``PinyinDictionary/modelScore(context:word:)``).
 public final class PinyinDictionary: Sendable {
     /// The table words come from (``PinyinTableSource`` rows).
     public let table: any ReadingTable
@@ -29,11 +33,23 @@ public final class PinyinDictionary: Sendable {
     /// The ``wordCost`` the engines use (the best on the bench's sentence set).
     public static let defaultWordCost = 0.0
 
+    /// The language model sentences are ranked with, if any.
+    public let model: KenLMTrieModel?
+    /// How the model's scores combine with the table's (see ``PinyinModelWeights``).
+    public let weights: PinyinModelWeights
+    /// The model's ids of the table's texts, and its scores, found so far.
+    let modelCache = PinyinModelCache()
+
     /// A dictionary over `table` (rows as ``PinyinTableSource/rows(from:)`` makes them),
-    /// each word costing `wordCost` beyond its probability.
-    public init(table: any ReadingTable, wordCost: Double = defaultWordCost) {
+    /// each word costing `wordCost` beyond its probability; sentences ranked with `model` when given.
+    public init(
+        table: any ReadingTable, wordCost: Double = defaultWordCost, model: KenLMTrieModel? = nil,
+        weights: PinyinModelWeights = PinyinModelWeights()
+    ) {
         self.table = table
         self.wordCost = wordCost
+        self.model = model
+        self.weights = weights
         let total = table.entries(for: PinyinTableSource.totalReading).first?.weight ?? 0
         logTotal = log(max(total, 1))
     }
@@ -41,18 +57,23 @@ public final class PinyinDictionary: Sendable {
     private static let loaded = Mutex<[String: PinyinDictionary]>([:])
 
     /// The dictionary over the table at `path`, loaded once per process and
-    /// shared by every engine; nil when the file is missing or has no rows (tried again next time).
+    /// shared by every engine, ranking with the installed language model
+    /// (``KenLMTrieModel/shared``) when there is one; nil when the file is missing or has no
+    /// rows (tried again next time).
     public static func shared(path: String = PinyinTableSource.defaultPath) -> PinyinDictionary? {
         loaded.withLock { loaded in
             if let known = loaded[path] { return known }
-            guard let made = load(path: path) else { return nil }
+            guard let made = load(path: path, model: KenLMTrieModel.shared) else { return nil }
             loaded[path] = made
             return made
         }
     }
 
-    /// The dictionary over the table at `path`, or nil when it has no rows.
-    public static func load(path: String, wordCost: Double = defaultWordCost) -> PinyinDictionary? {
+    /// The dictionary over the table at `path` ranking with `model`, or nil when it has no rows.
+    public static func load(
+        path: String, wordCost: Double = defaultWordCost, model: KenLMTrieModel? = nil,
+        weights: PinyinModelWeights = PinyinModelWeights()
+    ) -> PinyinDictionary? {
         guard access(path, R_OK) == 0 else { return nil }
         let table = ReadingTableCache.load(
             // One file per parser version: builds of different versions side by side do not rebuild each other's.
@@ -61,7 +82,7 @@ public final class PinyinDictionary: Sendable {
         ) { PinyinTableSource.rows(from: path) }
         // The table always holds the #total row; a table with nothing else has no words.
         guard table.readingCount > 1 else { return nil }
-        return PinyinDictionary(table: table, wordCost: wordCost)
+        return PinyinDictionary(table: table, wordCost: wordCost, model: model, weights: weights)
     }
 
     /// The unigram score of a word of `weight`.

@@ -11,4 +11,8 @@ public struct PinyinWord: Hashable, Sendable {
     public var score: Double
     /// Whether any of its syllables was abbreviated in the input.
     public var isAbbreviated: Bool
+    /// What its abbreviated syllables cost, in nats (included in ``score``).
+    public var penalty: Double = 0
+    /// Whether it ranks as a learnt choice.
+    public var isLearnt: Bool = false
 }

@@ -1,0 +1,91 @@
+import Synchronization
+
+/// How a pinyin sentence is ranked with a language model: how far the search looks and
+/// what the words the model lacks score.
+///
+/// The defaults are the narrowest search whose accuracy on the first half of the bench's
+/// sentence set (`inkstone-bench pinyin --halves`) is within one sentence of a search twice
+/// as wide (12 × 12): the work per key grows with their product.
+public struct PinyinModelWeights: Hashable, Sendable {
+    /// The states kept at each position of the input (the last two words of the best paths).
+    public var beamWidth = 6
+    /// The words tried for each span of the input, best by table weight first.
+    public var wordsPerSpan = 6
+    /// What a word the model lacks costs beyond its table score (a unigram log probability), in
+    /// nats: the smallest of 0, 2, 4, 6, 8 at the best accuracy on the tuning half (4 to 8 tie).
+    public var unknownPenalty = 4.0
+    /// Whether the sentence's end is scored too (`</s>` after its last word, when the model has it).
+    public var scoresSentenceEnd = true
+
+    /// The weights the engines use.
+    public init() {}
+}
+
+/// The model ids of the table's texts (converted to Simplified, as the model has them) and
+/// the model's scores, found so far: typing a letter asks again for nearly all the previous
+/// letter asked for. Bounded: the ids start over at ``capacity`` texts; the scores sit in a
+/// fixed table of ``scoreSlots`` slots, one per key's hash, a newer score taking an older one's slot.
+final class PinyinModelCache: Sendable {
+    private let ids = Mutex<[String: UInt32]>([:])
+    private let scores = Mutex(ScoreSlots())
+    /// How many texts the id map keeps before it starts over.
+    static let capacity = 200_000
+    /// How many scores are kept (a power of two: 2¹⁸, 3 MB).
+    static let scoreSlots = 1 << 18
+
+    /// Scores by key, direct-mapped: the key's multiplicative hash picks the slot.
+    struct ScoreSlots {
+        var keys = [UInt64](repeating: .max, count: PinyinModelCache.scoreSlots)
+        var values = [Float](repeating: 0, count: PinyinModelCache.scoreSlots)
+
+        static func slot(_ key: UInt64) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9e37_79b9_7f4a_7c15) >> UInt64(64 - 18))
+        }
+    }
+    /// The id stored for a text the model lacks.
+    static let missing = UInt32.max
+
+    func id(_ text: String, make: () -> UInt32?) -> UInt32? {
+        if let known = ids.withLock({ $0[text] }) { return known == Self.missing ? nil : known }
+        let made = make()
+        ids.withLock { ids in
+            if ids.count >= Self.capacity { ids.removeAll(keepingCapacity: true) }
+            ids[text] = made ?? Self.missing
+        }
+        return made
+    }
+
+    /// The score of `key` (below `UInt64.max`), made by `make` when it is not kept.
+    func score(_ key: UInt64, make: () -> Double) -> Double {
+        let slot = ScoreSlots.slot(key)
+        if let known = scores.withLock({ $0.keys[slot] == key ? $0.values[slot] : nil }) { return Double(known) }
+        // Kept as Float: a score computed now equals the same score remembered later.
+        let made = Float(make())
+        scores.withLock { scores in
+            scores.keys[slot] = key
+            scores.values[slot] = made
+        }
+        return Double(made)
+    }
+}
+
+extension PinyinDictionary {
+    /// ln 10: the model's log₁₀ probabilities in nats, the table's unit.
+    static let nats = 2.302_585_092_994_046
+
+    /// The model's id of the table text `text` (Traditional, read as Simplified), or nil
+    /// when there is no model or it lacks the word.
+    func modelID(_ text: String) -> UInt32? {
+        guard let model else { return nil }
+        return modelCache.id(text) { model.id(of: PinyinScriptCache.simplified(text)) }
+    }
+
+    /// The model's log probability of `word` after `context` (nil: no word there), in nats.
+    func modelScore(context: (UInt32?, UInt32?), word: UInt32) -> Double {
+        guard let model else { return 0 }
+        let none: UInt64 = (1 << 21) - 1
+        guard model.wordCount < none else { return model.score(context: context, word: word) * Self.nats }
+        let key = (context.0.map(UInt64.init) ?? none) << 42 | (context.1.map(UInt64.init) ?? none) << 21 | UInt64(word)
+        return modelCache.score(key) { model.score(context: context, word: word) * Self.nats }
+    }
+}
