@@ -111,14 +111,19 @@ struct PinyinBench: ParsableCommand {
                 + "(thread CPU: median \(EngineBench.micros(keyTimes.cpu.median)) µs  p99 \(EngineBench.micros(keyTimes.cpu.p99)) µs)"
         )
         print("  resident memory of the loaded table and model  \((rssAfter - rssBefore) / 1024) MB")
-        print("  resident memory after the runs (model pages read, caches)  \((Self.residentKilobytes() - rssBefore) / 1024) MB")
+        print(
+            "  resident memory after the runs (model pages read, caches)  \((Self.residentKilobytes() - rssBefore) / 1024) MB"
+        )
         if misses {
             // With --halves only the tuning half's misses are listed: the held-out half stays unseen.
             let listed = halves ? set.count / 2 : set.count
-            for (pinyin, expected, got) in PinyinAccuracy(set: Array(set[..<listed]), got: Array(got[..<listed])).wrong {
+            for (pinyin, expected, got) in PinyinAccuracy(set: Array(set[..<listed]), got: Array(got[..<listed])).wrong
+            {
                 print("  miss  \(pinyin)  expected \(expected)  got \(got)")
             }
-            for (pinyin, expected, got) in stock.map({ PinyinAccuracy(set: Array(set[..<listed]), got: Array($0[..<listed])).wrong }) ?? [] {
+            for (pinyin, expected, got) in stock.map({
+                PinyinAccuracy(set: Array(set[..<listed]), got: Array($0[..<listed])).wrong
+            }) ?? [] {
                 print("  stock miss  \(pinyin)  expected \(expected)  got \(got)")
             }
         }

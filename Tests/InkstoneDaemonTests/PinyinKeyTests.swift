@@ -1,5 +1,5 @@
-import Foundation
 import DBusKit
+import Foundation
 import InkstoneTestSupport
 import Testing
 

@@ -89,7 +89,9 @@ struct KenLMTrieModelTests {
         // 我 不 交往 is no trigram: the bigram 不 交往 (or its unigram) plus the backoff of 我 不.
         let date = try id("交往")
         #expect(
-            abs(model.score(context: (i, not), word: date) - (model.score(context: (nil, not), word: date) + pair.backoff))
+            abs(
+                model.score(context: (i, not), word: date)
+                    - (model.score(context: (nil, not), word: date) + pair.backoff))
                 < 1e-9)
     }
 
@@ -143,10 +145,13 @@ struct KenLMTrieModelTests {
             ("not a KenLM binary model", { $0.count = 40 }),
             ("model type 2", { $0[96] = 2 }),
             ("order 4", { $0[88] = 4 }),
-            ("quantisation version", { bytes in
-                // The first byte after the vocabulary's count and hashes.
-                bytes[136 + 8 + 8 * 164_887] = 7
-            }),
+            (
+                "quantisation version",
+                { bytes in
+                    // The first byte after the vocabulary's count and hashes.
+                    bytes[136 + 8 + 8 * 164_887] = 7
+                }
+            ),
             ("not sorted", { bytes in bytes[136 + 8 + 8 * 100 + 7] ^= 0xff }),
         ]
         for (expected, change) in cases {

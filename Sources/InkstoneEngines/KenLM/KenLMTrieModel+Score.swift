@@ -62,8 +62,10 @@ extension KenLMTrieModel {
         let index = Int(word)
         guard index < wordCount else { return nil }
         let record = unigramsOffset + index * 16
-        let probability = Float(bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: record, as: UInt32.self)))
-        let backoff = Float(bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: record + 4, as: UInt32.self)))
+        let probability = Float(
+            bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: record, as: UInt32.self)))
+        let backoff = Float(
+            bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: record + 4, as: UInt32.self)))
         let begin = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: record + 8, as: UInt64.self))
         let end = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: record + 24, as: UInt64.self))
         return (Double(probability), Double(backoff), Self.range(begin, end, within: bigrams.count))
@@ -116,7 +118,6 @@ extension KenLMTrieModel {
         return nil
     }
 
-
     /// The `length`-bit integer (at most 57 bits) at bit `bit` past `offset`, little-endian.
     /// Indexes are checked before they get here: each array has 8 bytes of padding past its last entry.
     private func read(_ offset: Int, _ bit: Int, _ length: Int) -> UInt64 {
@@ -126,7 +127,10 @@ extension KenLMTrieModel {
 
     /// The `Float32` at `index` of the quantisation table at `offset`.
     private func table(_ offset: Int, _ index: UInt64) -> Double {
-        Double(Float(bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset + Int(index) * 4, as: UInt32.self))))
+        Double(
+            Float(
+                bitPattern: UInt32(
+                    littleEndian: base.loadUnaligned(fromByteOffset: offset + Int(index) * 4, as: UInt32.self))))
     }
 
     /// The first trigram of bigram `index`: the offsets array's position of the last entry
@@ -137,7 +141,8 @@ extension KenLMTrieModel {
         // The first offset above `index` (upper bound), then one back.
         while low < high {
             let middle = (low + high) / 2
-            let value = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: nextOffsetsOffset + middle * 8, as: UInt64.self))
+            let value = UInt64(
+                littleEndian: base.loadUnaligned(fromByteOffset: nextOffsetsOffset + middle * 8, as: UInt64.self))
             if value <= UInt64(index) { low = middle + 1 } else { high = middle }
         }
         return UInt64(max(low - 1, 0)) << UInt64(bigrams.inlineBits) | inline

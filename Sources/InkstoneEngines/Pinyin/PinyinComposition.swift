@@ -65,7 +65,8 @@ public struct PinyinComposition: Sendable {
                     // Learnt words are ranked against the others: all costs at once (rare).
                     let costs =
                         learnt
-                        ? Self.costs(of: choices.map(\.word), ids: ids, after: node.context, dictionary: dictionary) : nil
+                        ? Self.costs(of: choices.map(\.word), ids: ids, after: node.context, dictionary: dictionary)
+                        : nil
                     for choice in choices.indices {
                         let id = ids[choice]
                         let cost =
@@ -96,7 +97,8 @@ public struct PinyinComposition: Sendable {
             guard let model, dictionary.weights.scoresSentenceEnd, model.sentenceEnd != KenLMTrieModel.unknown else {
                 return node.score
             }
-            return node.score + dictionary.modelScore(context: (node.context.first, node.context.second), word: model.sentenceEnd)
+            return node.score
+                + dictionary.modelScore(context: (node.context.first, node.context.second), word: model.sentenceEnd)
         }
         var path: [Step] = []
         var at = count

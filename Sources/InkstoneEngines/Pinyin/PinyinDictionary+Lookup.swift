@@ -75,7 +75,8 @@ extension PinyinDictionary {
             }
         }
         // A stable sort: equal scores keep the table's order.
-        found = found.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
+        found = found.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(
+            \.element)
         if found.count > limit { found.removeLast(found.count - limit) }
         return (found, mayExtend)
     }
