@@ -52,6 +52,17 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Everything the daemon wrote to stderr so far.
     public var stderr: String { stderrBytes.bytes.withLock { String(decoding: $0, as: UTF8.self) } }
 
+    /// Waits until the daemon's stderr contains `text` (its reader thread may lag
+    /// behind the daemon); true when it does before `timeout`.
+    public func waitForStderr(containing text: String, timeout: Duration = .seconds(5)) -> Bool {
+        let deadline = monotonicMilliseconds() + Int(timeout.components.seconds) * 1000
+        while !stderr.contains(text) {
+            if monotonicMilliseconds() >= deadline { return false }
+            sleepMilliseconds(10)
+        }
+        return true
+    }
+
     /// How it ended, if it has.
     public var termination: Termination? {
         ended.withLock { ended in

@@ -308,8 +308,12 @@ import Testing
     ])
     func theCycleKeyIsSetInEitherSpelling(file: String, deprecated: Bool) throws {
         try Self.withDaemon(configuration: file) { bus, daemon in
-            #expect(daemon.stderr.contains("compat.cycle_key is deprecated; use keys.cycle_engine") == deprecated)
-            #expect(daemon.stderr.contains("compat.cycle is deprecated; use engine_cycle") == deprecated)
+            // A warning expected is waited for (the reader of the daemon's stderr may lag).
+            func warned(_ text: String) -> Bool {
+                deprecated ? daemon.waitForStderr(containing: text) : daemon.stderr.contains(text)
+            }
+            #expect(warned("compat.cycle_key is deprecated; use keys.cycle_engine") == deprecated)
+            #expect(warned("compat.cycle is deprecated; use engine_cycle") == deprecated)
             let peer = try CompatPeer(address: bus.address)
             let path = try peer.createFcitxContext()
             let f11: UInt32 = 0xffc8

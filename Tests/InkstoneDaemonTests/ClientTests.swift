@@ -140,13 +140,19 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
             let result = try? run(arguments, timeout: .seconds(30))
             output.withLock { $0 = result }
         }
-        // Share with every other peer on the bus (the monitor among them) and type until it has seen two signals.
+        // Share with every other peer on the bus (the monitor among them) once it has been
+        // connected for a second (its first attempt, refused, comes before: it then says
+        // it waits), and type until it has seen two signals.
         var typed = 0
-        while output.withLock({ $0 == nil }), typed < 100 {
+        var firstSeen: [String: Int] = [:]
+        while output.withLock({ $0 == nil }), typed < 150 {
             var names = try creator.call(
                 "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames"
             ).reader()
             for name in try names.readStrings() where name.hasPrefix(":") && name != creator.connection.uniqueName {
+                let seen = firstSeen[name, default: typed]
+                firstSeen[name] = seen
+                guard typed - seen >= 10 else { continue }
                 _ = try creator.call(busName, document, documentInterface, "Share") { $0.append(name) }
             }
             _ = try creator.call(busName, context, contextInterface, "InsertText") { $0.append("x") }

@@ -5,6 +5,14 @@ import Testing
 /// `coalesce=true`: one `Notifications(a(sav))` signal per call and context,
 /// in order, before the call's reply.
 @Suite struct CoalescedNotificationTests {
+    /// A document created by `typist` and shared with `observer`.
+    private func sharedDocument(of typist: InkstonePeer, with observer: InkstonePeer) throws -> String {
+        let document =
+            try typist.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
+        try typist.call(document, "Share", interface: documentInterface) { $0.append(observer.name) }
+        return document
+    }
+
     /// The (member, arguments) entries of a `Notifications` signal.
     private func entries(_ signal: SeenSignal) -> [(String, [DBusValue])] {
         guard case .array(_, let items)? = signal.arguments.first else { return [] }
@@ -20,9 +28,7 @@ import Testing
         let running = try RunningDaemon()
         let typist = try InkstonePeer(running)
         let observer = try InkstonePeer(running)
-        let document =
-            try typist.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
-        try typist.call(document, "Share", interface: documentInterface) { $0.append(observer.name) }
+        let document = try sharedDocument(of: typist, with: observer)
         let typed = try typist.createContext([
             "document": .objectPath(document), "engine": .string("hangul"), "coalesce": .bool(true),
         ])
@@ -94,9 +100,7 @@ import Testing
         let running = try RunningDaemon()
         let typist = try InkstonePeer(running)
         let observer = try InkstonePeer(running)
-        let document =
-            try typist.call(servicePath, "CreateDocument", interface: serviceInterface).first?.stringValue ?? ""
-        try typist.call(document, "Share", interface: documentInterface) { $0.append(observer.name) }
+        let document = try sharedDocument(of: typist, with: observer)
         let typed = try typist.newContext(["document=\(document)", "notifications=text"])
         let watching = try observer.newContext(["document=\(document)", "notifications=text"])
         _ = try typist.drainSignals()

@@ -145,7 +145,7 @@ import Testing
             let (daemon, peer) = try Self.start(state)
             let context = try Self.restore(peer, token)
             #expect(try peer.text(context) == acknowledged.text)
-            #expect(daemon.daemon.stderr.contains("damaged tail"), "\(daemon.daemon.stderr)")
+            #expect(daemon.daemon.waitForStderr(containing: "damaged tail"), "\(daemon.daemon.stderr)")
             try peer.replace(context, 0, 0, "lost ")
             daemon.daemon.signal(SIGKILL)
             _ = daemon.daemon.waitForExit()
@@ -157,7 +157,7 @@ import Testing
         let (daemon, peer) = try Self.start(state)
         let context = try peer.inkstone.restoreDocument(token: token).path
         #expect(try peer.text(context) == acknowledged.text, "the call whose record was damaged is dropped whole")
-        #expect(daemon.daemon.stderr.contains("damaged tail"), "\(daemon.daemon.stderr)")
+        #expect(daemon.daemon.waitForStderr(containing: "damaged tail"), "\(daemon.daemon.stderr)")
     }
 
     @Test func aJournalOfANewerFormatIsRefusedAndKept() throws {
@@ -229,6 +229,6 @@ import Testing
         }
         let (daemon, _) = try Self.start(state)
         #expect(try Self.journals(state) == [folder + "/recent.journal"], "the default, 30 days")
-        #expect(daemon.daemon.stderr.contains("collected"), "\(daemon.daemon.stderr)")
+        #expect(daemon.daemon.waitForStderr(containing: "collected"), "\(daemon.daemon.stderr)")
     }
 }

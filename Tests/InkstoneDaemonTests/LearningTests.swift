@@ -69,7 +69,7 @@ import Testing
             $0.append("木")
         }
         #expect(try Self.listLearned(client).map(\.0) == ["き"])
-        #expect(daemon.daemon.stderr.contains("is not a user dictionary"), "\(daemon.daemon.stderr)")
+        #expect(daemon.daemon.waitForStderr(containing: "is not a user dictionary"), "\(daemon.daemon.stderr)")
         let listing = try run(["ls", data + "/inkstone"]).stdout.split(separator: "\n").map(String.init)
         let aside = try #require(listing.first { $0.hasPrefix("japanese.jisyo.unreadable-") }, "\(listing)")
         #expect(try readFile(data + "/inkstone/" + aside) == foreign, "the foreign file is kept, not overwritten")
@@ -144,7 +144,7 @@ import Testing
             let (daemon, client) = try start()
             try expectAllAcknowledged(client, "after a torn journal tail")
             #expect(try Self.listLearned(client).allSatisfy { $0.0 != "torn" })
-            #expect(daemon.daemon.stderr.contains("damaged line"), "\(daemon.daemon.stderr)")
+            #expect(daemon.daemon.waitForStderr(containing: "damaged line"), "\(daemon.daemon.stderr)")
             try learn(client, "flipped", "lost")
             daemon.daemon.signal(SIGKILL)
             _ = daemon.daemon.waitForExit()
@@ -159,7 +159,7 @@ import Testing
             let (daemon, client) = try start()
             try expectAllAcknowledged(client, except: "flipped", "after a bit flip in the journal")
             #expect(try Self.listLearned(client).allSatisfy { $0.0 != "flipped" })
-            #expect(daemon.daemon.stderr.contains("damaged line"), "\(daemon.daemon.stderr)")
+            #expect(daemon.daemon.waitForStderr(containing: "damaged line"), "\(daemon.daemon.stderr)")
             client.close()
         }
         // The file parses completely: comments and `reading /text/…/` lines only, nothing set aside.

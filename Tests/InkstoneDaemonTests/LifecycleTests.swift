@@ -38,7 +38,7 @@ import Testing
             _ = second.waitForExit()
         }
         #expect(running.daemon.waitForExit(timeout: .seconds(10)) == .exited(0), "\(running.daemon.stderr)")
-        #expect(running.daemon.stderr.contains("taken over"))
+        #expect(running.daemon.waitForStderr(containing: "taken over"))
         let newOwner = try client.connection.nameOwner(busName)
         #expect(newOwner != nil && newOwner != firstOwner)
         #expect(second.termination == nil, "\(second.stderr)")

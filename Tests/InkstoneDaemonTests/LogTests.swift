@@ -8,11 +8,7 @@ import Testing
 @Suite struct LogTests {
     /// Waits until the daemon's stderr contains `text`.
     private func waitForLog(_ running: RunningDaemon, _ text: String) -> Bool {
-        for _ in 0..<200 {
-            if running.daemon.stderr.contains(text) { return true }
-            usleep(10_000)
-        }
-        return false
+        running.daemon.waitForStderr(containing: text, timeout: .seconds(2))
     }
 
     @Test func underTheJournalEveryLineCarriesItsPriority() throws {
@@ -30,12 +26,12 @@ import Testing
         #expect(
             waitForLog(running, "<7>failed org.inkstone.InputContext1.TextInRange on \(context)"),
             "\(running.daemon.stderr)")
-        #expect(running.daemon.stderr.contains("org.inkstone.Error.InvalidRange"))
+        #expect(running.daemon.waitForStderr(containing: "org.inkstone.Error.InvalidRange"))
         _ = peer.errorName(context, "NoSuchMethod")
         #expect(
             waitForLog(running, "<7>failed org.inkstone.InputContext1.NoSuchMethod on \(context)"),
             "\(running.daemon.stderr)")
-        #expect(running.daemon.stderr.contains("<6>ready: org.inkstone.Inkstone1"))
+        #expect(running.daemon.waitForStderr(containing: "<6>ready: org.inkstone.Inkstone1"))
         for line in running.daemon.stderr.split(separator: "\n") {
             #expect(
                 line.first == "<" && "234567".contains(line.dropFirst().first ?? "x") && line.dropFirst(2).first == ">",
@@ -51,7 +47,7 @@ import Testing
             waitForLog(
                 running, "trace: call org.inkstone.Inkstone1.GetVersion on /org/inkstone/Inkstone1 from \(peer.name)"),
             "\(running.daemon.stderr)")
-        #expect(running.daemon.stderr.contains("info: ready: "))
+        #expect(running.daemon.waitForStderr(containing: "info: ready: "))
         #expect(!running.daemon.stderr.contains("<6>"))
     }
 

@@ -159,8 +159,7 @@ import Testing
         #expect(try rect.readValue() == .structure([.double(0), .double(0), .double(0), .double(16)]))
         // stderr is read by another thread: give it time to catch up.
         let line = "CaretRect to p2p:1 not made: no route"
-        for _ in 0..<500 where !daemon.daemon.stderr.contains(line) { usleep(10_000) }
-        #expect(daemon.daemon.stderr.contains(line), "\(daemon.daemon.stderr)")
+        #expect(daemon.daemon.waitForStderr(containing: line), "\(daemon.daemon.stderr)")
     }
 
     /// A bus client of `daemon` and a persistent context it created.

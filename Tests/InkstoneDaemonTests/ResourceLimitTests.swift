@@ -156,7 +156,7 @@ import Testing
         let after = daemon.residentBytes
         #expect(after < before + (16 << 20), "RSS grew from \(before >> 10) to \(after >> 10) KiB")
         #expect(try daemon.waitForNoPeers(), "the listener that stopped reading is still connected")
-        #expect(daemon.daemon.stderr.contains("stopped reading"), "\(daemon.daemon.stderr)")
+        #expect(daemon.daemon.waitForStderr(containing: "stopped reading"), "\(daemon.daemon.stderr)")
         var text = try typist.call(busName, context, contextInterface, "GetText").reader()
         #expect(try text.readString().utf8.count == 10_000)
         #expect(daemon.daemon.termination == nil)

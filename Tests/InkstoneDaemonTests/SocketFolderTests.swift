@@ -72,6 +72,6 @@ private func exists(_ path: String) -> Bool {
         let running = try DirectDaemon(environment: ["XDG_RUNTIME_DIR": "", "TMPDIR": temporary])
         #expect(running.peerAddress == "")
         #expect(entries(of: elsewhere) == [])
-        #expect(running.daemon.stderr.contains("no direct transport"), "\(running.daemon.stderr)")
+        #expect(running.daemon.waitForStderr(containing: "no direct transport"), "\(running.daemon.stderr)")
     }
 }
