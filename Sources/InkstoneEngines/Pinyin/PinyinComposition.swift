@@ -151,7 +151,8 @@ public struct PinyinComposition: Sendable {
         }
         syllables = shown
         let start = lattice.skippingSeparators(0)
-        candidates = Self.candidates(sentence: sentence, first: start < count ? search.starts[start] : nil, count: count)
+        candidates = Self.candidates(
+            sentence: sentence, first: start < count ? search.starts[start] : nil, count: count)
     }
 
     /// The sentence as one candidate (when it has several words), then the words from the start.
