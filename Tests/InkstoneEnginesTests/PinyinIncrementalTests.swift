@@ -80,6 +80,73 @@ import Testing
         }
     }
 
+    /// Types letters, separators and BackSpaces (now and then dropping the input's start,
+    /// as choosing a word does, or learning a choice), composing each input with the one
+    /// before reused; every step equals a fresh dictionary's composition of the same input.
+    @Test func reusedSearchEqualsAFreshComposition() async throws {
+        let shared = try PinyinEngineTests.dictionary
+        await propertyCheck(count: 12, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+            var rng = SplitMix64(seed: seed)
+            let learning = UserDictionary(name: "pinyin", folder: nil)
+            let speller = PinyinSpeller()
+            var input = ""
+            var lattice: PinyinLattice?
+            var composition: PinyinComposition?
+            for _ in 0..<40 {
+                let key = Self.key(&rng)
+                let roll = Int.random(in: 0..<20, using: &rng)
+                if key == "\u{8}" {
+                    if !input.isEmpty { input.removeLast() }
+                } else if roll == 0, !input.isEmpty {
+                    input = String(input.dropFirst(Int.random(in: 1...input.count, using: &rng)))
+                } else if roll == 1, let word = composition?.candidates.last, !word.reading.isEmpty {
+                    learning.record(word.text, for: word.reading)
+                } else {
+                    input.append(key)
+                }
+                guard !input.isEmpty else {
+                    lattice = nil
+                    composition = nil
+                    continue
+                }
+                let read = PinyinLattice(input, speller: speller, reusing: lattice)
+                let reused = PinyinComposition(
+                    lattice: read, dictionary: shared, learning: learning, reusing: composition)
+                let fresh = PinyinComposition(
+                    lattice: PinyinLattice(input, speller: speller),
+                    dictionary: PinyinDictionary(table: shared.table, model: shared.model, weights: shared.weights),
+                    learning: learning)
+                #expect(reused.sentence == fresh.sentence, "seed \(seed): \(input)")
+                #expect(reused.syllables == fresh.syllables, "seed \(seed): \(input)")
+                #expect(reused.candidates == fresh.candidates, "seed \(seed): \(input)")
+                lattice = read
+                composition = reused
+            }
+        }
+    }
+
+    /// A letter typed at the end keeps the search of the input's start; a BackSpace keeps
+    /// it too; a choice learnt in between, or another dictionary, keeps nothing.
+    @Test func aKeyReusesTheSearchOfTheUnchangedStart() throws {
+        let dictionary = try PinyinEngineTests.dictionary
+        let learning = UserDictionary(name: "pinyin", folder: nil)
+        let speller = PinyinSpeller()
+        let typed = "womenyiqiquzhongguochifan"
+        let before = PinyinComposition(
+            lattice: PinyinLattice(typed, speller: speller), dictionary: dictionary, learning: learning)
+        let longer = PinyinLattice(typed + "l", speller: speller)
+        let shorter = PinyinLattice(String(typed.dropLast()), speller: speller)
+        let kept = before.search.reusable(for: longer, dictionary: dictionary, learning: learning)
+        #expect(kept >= 8, "the first syllables' words cannot read the new letter")
+        #expect(kept < typed.count)
+        #expect(before.search.reusable(for: shorter, dictionary: dictionary, learning: learning) >= 8)
+        let other = PinyinDictionary(table: dictionary.table, model: dictionary.model, weights: dictionary.weights)
+        #expect(before.search.reusable(for: longer, dictionary: other, learning: learning) == 0)
+        #expect(before.search.reusable(for: longer, dictionary: dictionary, learning: nil) == 0)
+        try learning.learn("我", for: "wo")
+        #expect(before.search.reusable(for: longer, dictionary: dictionary, learning: learning) == 0)
+    }
+
     @Test func theLookupCacheIsBounded() {
         let cache = PinyinLookupCache()
         let empty = PinyinLookupCache.Lookup(entries: [], scores: [], syllables: [], hasLonger: false)

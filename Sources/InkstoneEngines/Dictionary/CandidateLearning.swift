@@ -12,11 +12,17 @@ public protocol CandidateLearning: AnyObject, Sendable {
     /// The reading `text` was chosen for (where it ranks highest, then the most recent),
     /// nil when it never was: reconversion reads committed text back with it.
     func reading(of text: String) -> String?
+    /// A number that changes whenever what the store answers may change (nil: not
+    /// tracked): work derived from its answers is reused only while it stays the same.
+    var revision: Int? { get }
 }
 
 extension CandidateLearning {
     /// Default: nothing is read back.
     public func reading(of text: String) -> String? { nil }
+
+    /// Default: not tracked, so nothing derived from the store is reused.
+    public var revision: Int? { nil }
 
     /// `entries` with what was learnt for `reading` first, most recent first;
     /// a learnt text the dictionary lacks (a new word) comes in as a new entry.

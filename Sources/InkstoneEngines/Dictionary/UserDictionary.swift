@@ -34,6 +34,8 @@ public final class UserDictionary: CandidateLearning {
         /// The journal, open for appending (-1: in memory only).
         var journal: Int32 = -1
         var journalLines = 0
+        /// How many changes were applied (see ``CandidateLearning/revision``).
+        var revision = 0
     }
 
     /// Opens (or creates) the store `name` in `folder` (nil: memory only);
@@ -90,6 +92,8 @@ public final class UserDictionary: CandidateLearning {
     public func reading(of text: String) -> String? {
         state.withLock { $0.entries.reading(of: text) }
     }
+
+    public var revision: Int? { state.withLock { $0.revision } }
 
     /// Records a choice; a choice that cannot be stored is logged and skipped.
     public func record(_ text: String, for reading: String) {
@@ -154,6 +158,7 @@ public final class UserDictionary: CandidateLearning {
             case .learn(let reading, let text): state.entries.learn(text, for: reading)
             case .forget(let reading, let text): state.entries.forget(text, for: reading)
             }
+            state.revision += 1
             if state.journalLines >= Self.compactionLines, let path { compact(&state, path: path) }
         }
     }

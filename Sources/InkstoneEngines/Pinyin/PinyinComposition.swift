@@ -10,6 +10,8 @@ public struct PinyinComposition: Sendable {
     public let syllables: [String]
     /// The candidates, at most ``candidateLimit``; each covers the input from its start.
     public let candidates: [PinyinWord]
+    /// The search's work, for the next key to reuse.
+    let search: Search
 
     /// The most candidates one input offers.
     public static let candidateLimit = 100
@@ -29,36 +31,51 @@ public struct PinyinComposition: Sendable {
     /// without a model the context is always empty and one path per position is kept (the
     /// best by word weights). Each path is extended by the best words of every span that
     /// starts where it ends.
-    public init(lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?) {
+    ///
+    /// With `previous` (the composition of the input before a key, made with the same
+    /// dictionary), the search keeps its work for the positions whose words read only letters
+    /// and lattice edges the two inputs share (see ``Search/reusable(for:dictionary:learning:)``)
+    /// and searches on from the first other one. The result equals the composition made afresh.
+    public init(
+        lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?,
+        reusing previous: PinyinComposition? = nil
+    ) {
         let count = lattice.count
         let model = dictionary.model
         let beam = model == nil ? 1 : dictionary.weights.beamWidth
         let perSpan = model == nil ? 1 : dictionary.weights.wordsPerSpan
-        var starts: [Int: StartWords] = [:]
-        // Every step tried; nodes refer to theirs by index.
-        var tried: [Step] = []
-        var columns = [Column](repeating: Column(), count: count + 1)
-        columns[0].offer(score: 0, context: Context(first: nil, second: model?.sentenceStart), previous: -1, step: -1)
-        for position in 0..<count {
-            columns[position].prune(to: beam)
-            let nodes = columns[position].nodes
+        var search = Search(lattice: lattice, dictionary: dictionary, learning: learning)
+        let kept = previous?.search.reusable(for: lattice, dictionary: dictionary, learning: learning) ?? 0
+        if let old = previous?.search, kept > 0 {
+            search.keep(kept, of: old)
+        } else {
+            search.columns[0].offer(
+                score: 0, context: Context(first: nil, second: model?.sentenceStart), previous: -1, step: -1)
+        }
+        for position in kept..<count {
+            search.triedBefore[position] = search.tried.count
+            search.reach[position] = position
+            search.columns[position].prune(to: beam)
+            let nodes = search.columns[position].nodes
             guard !nodes.isEmpty else { continue }
             if lattice.input[position] == PinyinLattice.separator {
-                tried.append(Step(from: position, word: nil, run: []))
+                search.tried.append(Step(from: position, word: nil, run: []))
                 for (index, node) in nodes.enumerated() {
-                    columns[position + 1].offer(
-                        score: node.score, context: node.context, previous: index, step: tried.count - 1)
+                    search.offer(
+                        from: position, to: position + 1, score: node.score, context: node.context, previous: index,
+                        step: search.tried.count - 1)
                 }
                 continue
             }
             let words = StartWords(
                 from: position, lattice: lattice, dictionary: dictionary, learning: learning,
                 keepingAll: position == 0, limit: perSpan)
-            starts[position] = words
+            search.starts[position] = words
+            search.reach[position] = words.reach
             for end in words.byEnd.keys.sorted() {
                 let choices = words.byEnd[end] ?? []
-                let first = tried.count
-                tried += choices.map { Step(from: position, word: $0.word, run: $0.run) }
+                let first = search.tried.count
+                search.tried += choices.map { Step(from: position, word: $0.word, run: $0.run) }
                 let ids = choices.map { dictionary.modelID($0.word.text) }
                 let learnt = choices.contains { $0.word.isLearnt }
                 for (index, node) in nodes.enumerated() {
@@ -72,9 +89,10 @@ public struct PinyinComposition: Sendable {
                         let cost =
                             costs?[choice]
                             ?? Self.cost(of: choices[choice].word, id: id, after: node.context, dictionary: dictionary)
-                        columns[end].offer(
-                            score: node.score + cost, context: node.context.then(model == nil ? nil : id ?? 0),
-                            previous: index, step: first + choice)
+                        search.offer(
+                            from: position, to: end, score: node.score + cost,
+                            context: node.context.then(model == nil ? nil : id ?? 0), previous: index,
+                            step: first + choice)
                     }
                 }
             }
@@ -84,13 +102,17 @@ public struct PinyinComposition: Sendable {
             let literal = PinyinWord(
                 text: letter, reading: "", start: position, end: position + 1,
                 score: -Self.literalPenalty, isAbbreviated: false)
-            tried.append(Step(from: position, word: literal, run: []))
+            search.tried.append(Step(from: position, word: literal, run: []))
             for (index, node) in nodes.enumerated() {
-                columns[position + 1].offer(
-                    score: node.score + literal.score, context: node.context.then(model == nil ? nil : 0),
-                    previous: index, step: tried.count - 1)
+                search.offer(
+                    from: position, to: position + 1, score: node.score + literal.score,
+                    context: node.context.then(model == nil ? nil : 0), previous: index, step: search.tried.count - 1)
             }
         }
+        search.triedBefore[count] = search.tried.count
+        self.search = search
+        var columns = search.columns
+        let tried = search.tried
         // The best path to the end (with the model: the sentence's end scored after its last word).
         columns[count].prune(to: beam)
         let ends = columns[count].nodes.map { node in
@@ -128,7 +150,9 @@ public struct PinyinComposition: Sendable {
             }
         }
         syllables = shown
-        candidates = Self.candidates(sentence: sentence, first: starts[lattice.skippingSeparators(0)], count: count)
+        let start = lattice.skippingSeparators(0)
+        candidates = Self.candidates(
+            sentence: sentence, first: start < count ? search.starts[start] : nil, count: count)
     }
 
     /// The sentence as one candidate (when it has several words), then the words from the start.
@@ -253,6 +277,9 @@ public struct PinyinComposition: Sendable {
 struct StartWords {
     var all: [PinyinWord]
     var byEnd: [Int: [(word: PinyinWord, run: [PinyinEdge])]]
+    /// The furthest position whose letters or edges the words were found with (the
+    /// words are the same for any input that shares the letters and edges up to it).
+    var reach: Int
 
     init(
         from start: Int, lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?,
@@ -260,6 +287,7 @@ struct StartWords {
     ) {
         var all: [PinyinWord] = []
         var byEnd: [Int: [(word: PinyinWord, run: [PinyinEdge])]] = [:]
+        var reach = start
         var budget = PinyinComposition.runLimit
         // Depth-first over runs of edges, as long as longer words may start with the run.
         var stack: [[PinyinEdge]] = lattice.edgesFrom[start].reversed().map { [$0] }
@@ -270,8 +298,11 @@ struct StartWords {
                 for: run, learning: learning, limit: keepingAll ? .max : limit)
             if !words.isEmpty { byEnd[edge.end, default: []] += words.prefix(limit).map { ($0, run) } }
             if keepingAll { all += words }
+            guard mayExtend, run.count < PinyinDictionary.maximumWordSyllables else { continue }
+            // Where the run goes on reads the letters (and the count) up to there.
             let next = lattice.skippingSeparators(edge.end)
-            if mayExtend, next < lattice.count, run.count < PinyinDictionary.maximumWordSyllables {
+            reach = max(reach, next)
+            if next < lattice.count {
                 stack += lattice.edgesFrom[next].reversed().map { run + [$0] }
             }
         }
@@ -285,5 +316,6 @@ struct StartWords {
         }
         self.all = all
         self.byEnd = byEnd
+        self.reach = reach
     }
 }

@@ -98,7 +98,7 @@ public struct PinyinEngine: CompositionEngine {
             return
         }
         let read = PinyinLattice(String(rest), speller: speller, reusing: lattice)
-        let made = PinyinComposition(lattice: read, dictionary: dictionary, learning: learning)
+        let made = PinyinComposition(lattice: read, dictionary: dictionary, learning: learning, reusing: composition)
         lattice = read
         composition = made
         var seen: Set<String> = []
