@@ -197,7 +197,21 @@ final class RememberingLearning: CandidateLearning {
         _ = choose("我", in: &pinyin)
         _ = choose("爱", in: &pinyin)
         #expect(choose("你", in: &pinyin)?.commit == "我爱你")
-        #expect(store.recorded["wo ai ni"] == ["我爱你"])
+        #expect(store.recorded["wo'ai'ni"] == ["我爱你"])
+        _ = type("woaini", into: &pinyin)
+        #expect(allCandidates(pinyin).first == "我爱你")
+    }
+
+    /// The real store takes what the engine learns: a phrase's reading is kept with `'`
+    /// between its syllables (a stored reading holds no space) and found again.
+    @Test func phrasesAreLearntIntoTheUserDictionary() throws {
+        let store = UserDictionary(name: "pinyin", folder: nil)
+        var pinyin = try engine(learning: store)
+        _ = type("woaini", into: &pinyin)
+        _ = choose("我", in: &pinyin)
+        _ = choose("爱", in: &pinyin)
+        #expect(choose("你", in: &pinyin)?.commit == "我爱你")
+        #expect(store.entries.contains { $0.reading == "wo'ai'ni" && $0.texts == ["我爱你"] }, "\(store.entries)")
         _ = type("woaini", into: &pinyin)
         #expect(allCandidates(pinyin).first == "我爱你")
     }
@@ -232,6 +246,6 @@ final class RememberingLearning: CandidateLearning {
             id: "pinyin", learning: LearningProvider { $0 == "pinyin" ? store : nil })
         _ = type("nihao", into: &made)
         _ = made.handle(try KeyEvent(name: "space"))
-        #expect(store.recorded["ni hao"] == ["你好"])
+        #expect(store.recorded["ni'hao"] == ["你好"])
     }
 }

@@ -100,7 +100,7 @@ import Testing
                 } else if roll == 0, !input.isEmpty {
                     input = String(input.dropFirst(Int.random(in: 1...input.count, using: &rng)))
                 } else if roll == 1, let word = composition?.candidates.last, !word.reading.isEmpty {
-                    learning.record(word.text, for: word.reading)
+                    learning.record(word.text, for: PinyinLearningKey.of(word.reading))
                 } else {
                     input.append(key)
                 }

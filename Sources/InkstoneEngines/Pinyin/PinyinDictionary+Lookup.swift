@@ -34,7 +34,7 @@ extension PinyinDictionary {
             }
             // A learnt text outranks the table's best for its reading; a learnt
             // phrase (several syllables) also outranks any split of it.
-            let entries = learning.ranked(indices.map { lookup.entries[$0] }, for: reading)
+            let entries = learning.ranked(indices.map { lookup.entries[$0] }, for: PinyinLearningKey.of(reading))
             let top = entries.map { score(weight: $0.weight) }.max() ?? score(weight: 0)
             let learntScore =
                 reading.contains(" ") ? max(top + Self.learntBonus, Self.learntPhraseScore) : top + Self.learntBonus
@@ -51,7 +51,7 @@ extension PinyinDictionary {
                 let lookup = syllableLookup(key)
                 add(
                     lookup, indices: Array(lookup.entries.indices), reading: key,
-                    learnt: learning?.learned(for: key) ?? [])
+                    learnt: learning?.learned(for: PinyinLearningKey.of(key)) ?? [])
                 if lookup.hasLonger { mayExtend = true }
             }
         } else if run.count == 1 {

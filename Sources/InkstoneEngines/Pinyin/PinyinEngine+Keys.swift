@@ -102,10 +102,11 @@ extension PinyinEngine {
         guard let learning else { return }
         let words = choices.filter { !$0.text.isEmpty }
         for choice in words where !choice.reading.isEmpty {
-            learning.record(choice.text, for: choice.reading)
+            learning.record(choice.text, for: PinyinLearningKey.of(choice.reading))
         }
         guard words.count > 1, words.allSatisfy({ !$0.reading.isEmpty }) else { return }
-        learning.record(words.map(\.text).joined(), for: words.map(\.reading).joined(separator: " "))
+        learning.record(
+            words.map(\.text).joined(), for: PinyinLearningKey.of(words.map(\.reading).joined(separator: " ")))
     }
 
     /// Commits the chosen text and the letters after it, and resets.
