@@ -25,7 +25,7 @@ struct PinyinModelTests {
     @Test func learntChoicesStillWinOverTheModel() throws {
         let shared = try #require(PinyinDictionary.shared(), "install rime-data-luna-pinyin")
         let store = RememberingLearning()
-        store.record("知到", for: "zhi dao")
+        store.record("知到", for: PinyinLearningKey.of("zhi dao"))
         var engine = PinyinEngine(dictionary: shared, learning: store)
         for key in "wobuzhidao" { _ = engine.handle(KeyEvent(keysym: key.unicodeScalars.first!.value)) }
         #expect(engine.candidates?.items.first?.text == "我不知到")

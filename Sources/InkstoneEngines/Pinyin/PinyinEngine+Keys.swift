@@ -85,7 +85,8 @@ extension PinyinEngine {
     private mutating func pick(at index: Int) -> EngineOutput {
         guard shown.indices.contains(index) else { return unchanged(consumed: true) }
         let word = shown[index]
-        chosen.append(Choice(text: word.text, reading: word.reading, length: word.end))
+        chosen.append(
+            Choice(text: word.text, tableText: shownTableTexts[index], reading: word.reading, length: word.end))
         guard remaining.contains(where: { $0 != "'" }) else {
             let text = chosen.map(\.text).joined()
             learnCommit(chosen)
@@ -100,13 +101,13 @@ extension PinyinEngine {
     /// the whole as one phrase (learnt words have readings; letters typed as they are have none).
     private func learnCommit(_ choices: [Choice]) {
         guard let learning else { return }
-        let words = choices.filter { !$0.text.isEmpty }
+        let words = choices.filter { !$0.tableText.isEmpty }
         for choice in words where !choice.reading.isEmpty {
-            learning.record(choice.text, for: PinyinLearningKey.of(choice.reading))
+            learning.record(choice.tableText, for: PinyinLearningKey.of(choice.reading))
         }
         guard words.count > 1, words.allSatisfy({ !$0.reading.isEmpty }) else { return }
         learning.record(
-            words.map(\.text).joined(), for: PinyinLearningKey.of(words.map(\.reading).joined(separator: " ")))
+            words.map(\.tableText).joined(), for: PinyinLearningKey.of(words.map(\.reading).joined(separator: " ")))
     }
 
     /// Commits the chosen text and the letters after it, and resets.

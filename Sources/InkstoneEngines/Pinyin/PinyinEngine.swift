@@ -39,6 +39,9 @@ public struct PinyinEngine: CompositionEngine {
     var lattice: PinyinLattice?
     /// The candidates as shown (in the output script, duplicates dropped), with the words they commit.
     var shown: [PinyinWord] = []
+    /// The table's text of each shown candidate (Traditional): what a choice is learnt as,
+    /// so a learnt word matches its table entry and renders in either script.
+    var shownTableTexts: [String] = []
     var list: CandidateList?
 
     /// The most letters and separators one input holds.
@@ -46,7 +49,10 @@ public struct PinyinEngine: CompositionEngine {
 
     /// A word chosen for the start of the input.
     struct Choice: Hashable, Sendable {
+        /// As committed (in the output script).
         var text: String
+        /// As the table has it: what is learnt.
+        var tableText: String
         var reading: String
         var length: Int
     }
@@ -94,6 +100,7 @@ public struct PinyinEngine: CompositionEngine {
             composition = nil
             lattice = nil
             shown = []
+            shownTableTexts = []
             list = nil
             return
         }
@@ -103,10 +110,14 @@ public struct PinyinEngine: CompositionEngine {
         composition = made
         var seen: Set<String> = []
         shown = []
+        shownTableTexts = []
         for word in made.candidates {
             var rendered = word
             rendered.text = options.script.render(word.text)
-            if seen.insert(rendered.text).inserted { shown.append(rendered) }
+            if seen.insert(rendered.text).inserted {
+                shown.append(rendered)
+                shownTableTexts.append(word.text)
+            }
         }
         list = CandidateList(items: shown.map { Candidate(text: $0.text) }, pageSize: pageSize, labels: labels)
     }
@@ -120,6 +131,7 @@ public struct PinyinEngine: CompositionEngine {
         composition = nil
         lattice = nil
         shown = []
+        shownTableTexts = []
         list = nil
     }
 
