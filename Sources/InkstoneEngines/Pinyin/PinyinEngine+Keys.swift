@@ -86,7 +86,8 @@ extension PinyinEngine {
         guard shown.indices.contains(index) else { return unchanged(consumed: true) }
         let word = shown[index]
         chosen.append(
-            Choice(text: word.text, tableText: shownTableTexts[index], reading: word.reading, length: word.end))
+            Choice(
+                text: options.script.render(word.text), tableText: word.text, reading: word.reading, length: word.end))
         guard remaining.contains(where: { $0 != "'" }) else {
             let text = chosen.map(\.text).joined()
             learnCommit(chosen)

@@ -37,11 +37,10 @@ public struct PinyinEngine: CompositionEngine {
     var composition: PinyinComposition?
     /// The lattice of the unchosen rest, kept so the next key reads only what it changed.
     var lattice: PinyinLattice?
-    /// The candidates as shown (in the output script, duplicates dropped), with the words they commit.
+    /// The words of the candidates shown, as the table has them (Traditional: what a choice
+    /// is learnt as, so it matches its entry); each shows and commits in the output script.
+    /// Words that read the same in that script appear once.
     var shown: [PinyinWord] = []
-    /// The table's text of each shown candidate (Traditional): what a choice is learnt as,
-    /// so a learnt word matches its table entry and renders in either script.
-    var shownTableTexts: [String] = []
     var list: CandidateList?
 
     /// The most letters and separators one input holds.
@@ -100,7 +99,6 @@ public struct PinyinEngine: CompositionEngine {
             composition = nil
             lattice = nil
             shown = []
-            shownTableTexts = []
             list = nil
             return
         }
@@ -110,16 +108,14 @@ public struct PinyinEngine: CompositionEngine {
         composition = made
         var seen: Set<String> = []
         shown = []
-        shownTableTexts = []
+        var items: [Candidate] = []
         for word in made.candidates {
-            var rendered = word
-            rendered.text = options.script.render(word.text)
-            if seen.insert(rendered.text).inserted {
-                shown.append(rendered)
-                shownTableTexts.append(word.text)
-            }
+            let text = options.script.render(word.text)
+            guard seen.insert(text).inserted else { continue }
+            shown.append(word)
+            items.append(Candidate(text: text))
         }
-        list = CandidateList(items: shown.map { Candidate(text: $0.text) }, pageSize: pageSize, labels: labels)
+        list = CandidateList(items: items, pageSize: pageSize, labels: labels)
     }
 
     // MARK: Lifecycle
@@ -131,7 +127,6 @@ public struct PinyinEngine: CompositionEngine {
         composition = nil
         lattice = nil
         shown = []
-        shownTableTexts = []
         list = nil
     }
 
