@@ -4,8 +4,7 @@ extension Connection {
     /// Emits a signal; with a `destination` it goes to that peer only (unicast).
     ///
     /// Throws `InvalidArgs` for an invalid path, name or destination, or a
-    /// value the writer refused; nothing is sent then. Returns the signal sent
-    /// (e.g. to send a ``Message/copy(path:destination:)`` of it to another recipient).
+    /// value the writer refused; nothing is sent then. Returns the signal sent.
     @discardableResult
     public func emitSignal(
         path: String, interface: String, member: String, destination: String?,

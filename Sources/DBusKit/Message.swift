@@ -85,26 +85,6 @@ public final class Message: @unchecked Sendable {
         return signal
     }
 
-    /// A copy of this message for another object and recipient: the same kind,
-    /// interface, member and body, at `path`, unicast to `destination` (none when
-    /// nil, as on a peer-to-peer connection). Copying the body is one `memcpy`, far
-    /// cheaper than writing the same arguments again for each recipient of a signal.
-    /// Throws `InvalidArgs` for an invalid path or destination, or the value this
-    /// message's writer refused.
-    public func copy(path: String, destination: String?) throws(DBusKitError) -> Message {
-        try checkWritten()
-        try DBusValidation.objectPath(path)
-        if let destination { try DBusValidation.busName(destination) }
-        guard let copied = dbus_message_copy(raw) else {
-            throw DBusKitError(name: DBusErrorName.noMemory, message: "could not copy a message")
-        }
-        let copy = Message(owning: copied)
-        guard dbus_message_set_path(copied, path) != 0, dbus_message_set_destination(copied, destination) != 0 else {
-            throw DBusKitError(name: DBusErrorName.noMemory, message: "could not address a copied message")
-        }
-        return copy
-    }
-
     /// An unsent copy of this message: the same address, header and body so far.
     /// A signal template (built and validated once, never sent) duplicated per
     /// signal costs one allocation and two `memcpy`s instead of a new message whose

@@ -59,9 +59,9 @@ import Testing
         }
     }
 
-    /// A copied signal keeps its member and arguments under the new path and
-    /// destination; invalid ones are refused and the original is unchanged.
-    @Test func aCopiedSignalIsReaddressed() throws {
+    /// A duplicated signal (a template's copy) keeps its address, member and
+    /// arguments, and takes more arguments without changing the original.
+    @Test func aDuplicatedSignalKeepsItsAddressAndArguments() throws {
         let signal = try Message.makeSignal(
             path: "/a/1", interface: "org.example.I", member: "S", destination: ":1.1")
         signal.write { writer in
@@ -72,16 +72,15 @@ import Testing
                 }
             }
         }
-        let copy = try signal.copy(path: "/a/2", destination: ":1.2")
-        #expect(copy.path == "/a/2" && copy.destination == ":1.2")
+        let copy = try signal.duplicate()
+        #expect(copy.path == "/a/1" && copy.destination == ":1.1")
         #expect(copy.member == "S" && copy.interface == "org.example.I" && copy.kind == .signal)
         #expect(copy.signature == "a(sav)")
         var original = signal.reader()
         var copied = copy.reader()
         #expect(try copied.readValue() == (try original.readValue()))
-        #expect(try signal.copy(path: "/a/3", destination: nil).destination == nil)
-        #expect(throws: DBusKitError.self) { try signal.copy(path: "a/3", destination: nil) }
-        #expect(throws: DBusKitError.self) { try signal.copy(path: "/a/3", destination: "p2p:1") }
+        copy.write { $0.append("more") }
+        #expect(copy.signature == "a(sav)s" && signal.signature == "a(sav)")
         #expect(signal.path == "/a/1" && signal.destination == ":1.1")
     }
 
