@@ -22,6 +22,8 @@ packages=(
   # compatibility fronts: stock GTK and Qt apps typing through their own input-method modules under Xvfb
   xvfb xdotool python3-gi gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-pyqt5 python3-pyqt6
   fcitx5-frontend-gtk3 fcitx5-frontend-gtk4 fcitx5-frontend-qt5 fcitx5-frontend-qt6 ibus-gtk3
+  sway wtype                           # the same apps as native Wayland clients: headless compositor, virtual keyboard
+  bubblewrap xdg-dbus-proxy            # and inside a Flatpak-style sandbox: namespaces, filtered session bus
 )
 
 # Only the benchmarks need these (tests do not): stock fcitx5 with its Hangul and pinyin.

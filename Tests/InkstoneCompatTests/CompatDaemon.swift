@@ -4,6 +4,7 @@ import Glibc
 import InkstoneTestSupport
 import Testing
 
+let inkstoneName = "org.inkstone.Inkstone1"
 let fcitxName = "org.fcitx.Fcitx5"
 let fcitxPortalName = "org.freedesktop.portal.Fcitx"
 let inputMethodPath = "/org/freedesktop/portal/inputmethod"
@@ -63,18 +64,20 @@ final class CompatPeer {
         func signals(_ member: String) -> [Message] { signals.filter { $0.member == member } }
     }
 
-    /// Calls and returns the reply with every signal that came before it, in order. Each such
-    /// signal must carry a smaller serial than the reply: sent before it by the daemon.
+    /// Calls `destination` (the peer's own by default) and returns the reply with every
+    /// signal that came before it, in order. Each such signal from the replying connection
+    /// must carry a smaller serial than the reply: sent before it by the daemon.
     @discardableResult
     func call(
-        _ path: String, _ interface: String, _ member: String, _ body: (inout MessageWriter) throws -> Void = { _ in }
+        _ path: String, _ interface: String, _ member: String, destination: String? = nil,
+        _ body: (inout MessageWriter) throws -> Void = { _ in }
     ) throws -> Exchange {
         _ = drain()
         let reply = try connection.call(
-            destination: destination, path: path, interface: interface, member: member, timeoutMilliseconds: 10_000,
-            body)
+            destination: destination ?? self.destination, path: path, interface: interface, member: member,
+            timeoutMilliseconds: 10_000, body)
         let signals = drain()
-        for signal in signals {
+        for signal in signals where signal.sender == reply.sender {
             #expect(signal.serial < reply.serial, "\(signal.member ?? "?") was sent after the reply of \(member)")
         }
         return Exchange(reply: reply, signals: signals)

@@ -19,19 +19,18 @@ import Testing
 
     /// Hangul, a dead key, a Hanja candidate picked with a number key, and focus-out with an
     /// open preedit, typed into the first field; the field's text after each.
-    static func typeTheProofs(_ session: DesktopSession) throws {
+    static func typeTheProofs(_ session: some KeyTyping, _ app: TextApp) throws {
         try session.type(["Hangul", "g", "k", "s", "r", "m", "f", "space"])
-        #expect(session.waitForField("first", "한글 ") == "한글 ", "app log: \(session.appLog)")
+        #expect(app.waitForField("first", "한글 ") == "한글 ", "app log: \(app.log)")
         try session.type(["Hangul", "dead_acute", "e"])
-        #expect(session.waitForField("first", "한글 é") == "한글 é")
-        try session.type(["Hangul", "g", "k", "s", "Hangul_Hanja"])
-        usleep(300_000)
-        try session.type(["1"])
-        #expect(session.waitForField("first", "한글 é韓") == "한글 é韓")
+        #expect(app.waitForField("first", "한글 é") == "한글 é")
+        try session.type(["Hangul", "g", "k", "s", "Hangul_Hanja", keyPause, "1"])
+        #expect(app.waitForField("first", "한글 é韓") == "한글 é韓")
         try session.type(["g", "k", "s"])
         usleep(300_000)
-        try session.command("focus-second")
-        #expect(session.waitForField("first", "한글 é韓한") == "한글 é韓한")
+        #expect(app.state["first"] == "한글 é韓", "the preedit was committed before the focus moved")
+        try app.command("focus-second")
+        #expect(app.waitForField("first", "한글 é韓한") == "한글 é韓한")
     }
 
     /// The Xvfb, xdotool and module files one toolkit's tests need.
@@ -49,9 +48,9 @@ import Testing
     static func proveTyping(toolkit: String, environment: [String: String]) throws -> String {
         let daemon = try CompatDaemon()
         let session = try DesktopSession()
-        try session.startApp(toolkit: toolkit, busAddress: daemon.bus.address, environment: environment)
+        let app = try session.startApp(toolkit: toolkit, busAddress: daemon.bus.address, environment: environment)
         try waitForModule(daemon)
-        try typeTheProofs(session)
+        try typeTheProofs(session, app)
         return daemon.daemon.stderr
     }
 
@@ -89,17 +88,18 @@ import Testing
     func anAppStartedBeforeTheDaemonFindsItAndSurvivesARestart() throws {
         let bus = try PrivateBus()
         let session = try DesktopSession()
-        try session.startApp(toolkit: "gtk3", busAddress: bus.address, environment: ["GTK_IM_MODULE": "fcitx"])
+        let app = try session.startApp(
+            toolkit: "gtk3", busAddress: bus.address, environment: ["GTK_IM_MODULE": "fcitx"])
         var daemon: CompatDaemon? = try CompatDaemon(bus: bus)
         try Self.waitForModule(try #require(daemon))
         try session.type(["Hangul", "g", "k", "s", "space"])
-        #expect(session.waitForField("first", "한 ") == "한 ", "app log: \(session.appLog)")
+        #expect(app.waitForField("first", "한 ") == "한 ", "app log: \(app.log)")
         daemon = nil  // SIGTERM: the names go away under the running app
         daemon = try CompatDaemon(bus: bus)
         try Self.waitForModule(try #require(daemon))
         try session.type(["Hangul", "r", "m", "f"])
-        try session.command("focus-second")
-        #expect(session.waitForField("first", "한 글") == "한 글", "app log: \(session.appLog)")
+        try app.command("focus-second")
+        #expect(app.waitForField("first", "한 글") == "한 글", "app log: \(app.log)")
     }
 
     private static func missing(_ module: String, _ more: String...) -> String? {
