@@ -5,21 +5,22 @@ import Logging
 
 /// The compatibility fronts a daemon serves besides its own protocol: each exports its
 /// objects at once (before any name is owned) and names the bus names the daemon then
-/// requests on its connection (``busNames``). As stock fcitx5 does, the fcitx5 portal name
-/// (`org.freedesktop.portal.Fcitx`) is owned by a second connection of its own, with its
-/// own unique name, serving the same objects; contexts created through it send their
-/// signals from it.
+/// requests on its connection (``busNames``). The portal names (`org.freedesktop.portal.Fcitx`,
+/// `org.freedesktop.portal.IBus`) are owned by a second connection of their own, with its own
+/// unique name, serving the fronts' objects and nothing else: a sandbox lets an application
+/// call the owner of a portal name, so Inkstone's own objects must not be there. Contexts
+/// created through it send their signals from it.
 public final class CompatFronts: @unchecked Sendable {
     /// The fronts served.
     public let fronts: [CompatFront]
     private let fcitx5: Fcitx5Front?
     private let ibus: IBusPortalFront?
-    /// The connection that owns the fcitx5 portal name (nil without the fcitx5 front).
+    /// The connection that owns the portal names (nil without a front).
     private let portalConnection: Connection?
 
-    /// Exports `fronts` on `daemon`'s connection (and the fcitx5 portal's own connection to
-    /// `address`, the daemon's bus, whose name it requests at once, taking it over with
-    /// `replace`), over the daemon's service; `switcher` decides the toggle key of their
+    /// Exports `fronts` on `daemon`'s connection (fcitx5) and the portals' own connection to
+    /// `address`, the daemon's bus (fcitx5 and IBus), whose names it requests at once, taking
+    /// them over with `replace`, over the daemon's service; `switcher` decides the toggle key of their
     /// contexts; `logger` gets one debug line per context event.
     public init(
         daemon: Daemon, address: String, fronts: [CompatFront], switcher: EngineSwitch, logger: Logger,
@@ -33,16 +34,17 @@ public final class CompatFronts: @unchecked Sendable {
         fcitx5 = fronts.contains(.fcitx5) ? Fcitx5Front(environment) : nil
         ibus = fronts.contains(.ibus) ? IBusPortalFront(environment) : nil
         try fcitx5?.export(on: daemon.connection)
-        try ibus?.export(on: daemon.connection)
-        if let fcitx5 {
+        if fcitx5 != nil || ibus != nil {
             let portal = try Connection(address: address)
-            try fcitx5.export(on: portal)
+            try fcitx5?.export(on: portal)
+            try ibus?.export(on: portal)
             portal.onDisconnected {
-                logger.error("the fcitx5 portal connection was lost: sandboxed clients go unserved")
+                logger.error("the portal connection was lost: sandboxed clients go unserved")
             }
             portal.onNameLost { name in logger.notice("\(name) was taken over by another program") }
             daemon.loop.attach(portal)
-            Self.request(Fcitx5Front.portalName, on: portal, replace: replace, logger: logger)
+            let names = (fcitx5 == nil ? [] : [Fcitx5Front.portalName]) + (ibus == nil ? [] : IBusPortalFront.busNames)
+            for name in names { Self.request(name, on: portal, replace: replace, logger: logger) }
             portalConnection = portal
         } else {
             portalConnection = nil
@@ -56,9 +58,7 @@ public final class CompatFronts: @unchecked Sendable {
     }
 
     /// The bus names the fronts answer on the daemon's connection, to request after its own.
-    public var busNames: [String] {
-        (fcitx5 == nil ? [] : [Fcitx5Front.busName]) + (ibus == nil ? [] : IBusPortalFront.busNames)
-    }
+    public var busNames: [String] { fcitx5 == nil ? [] : [Fcitx5Front.busName] }
 
     /// Requests `name` on `connection`; a name another program owns is logged and left to it.
     private static func request(_ name: String, on connection: Connection, replace: Bool, logger: Logger) {

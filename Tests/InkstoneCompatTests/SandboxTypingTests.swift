@@ -70,4 +70,22 @@ import Testing
             #expect(inside.stderr.contains("org.freedesktop.DBus.Error.ServiceUnknown"), "\(hidden): \(inside.stderr)")
         }
     }
+
+    /// Each portal name's owner, reached by its unique name from inside the sandbox (the
+    /// proxy lets calls through to the owner of a portal name), serves the portal's objects
+    /// only: Inkstone's own service object does not answer there, though it answers the
+    /// same call on the daemon's own connection.
+    @Test(.enabled(if: DesktopSession.missing(FlatpakSandbox.requirements) == nil))
+    func thePortalNamesLeadToNothingElse() throws {
+        let daemon = try CompatDaemon()
+        let sandbox = try FlatpakSandbox(busAddress: daemon.bus.address)
+        let probe = ["/usr/bin/python3", TextApp.scripts + "/bus_probe.py"]
+        let outside = try run(
+            probe + [inkstoneName], environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.bus.address])
+        #expect(outside.stdout.hasSuffix(" answered\n"), "outside: \(outside.stdout)\(outside.stderr)")
+        let inside = try sandbox.runInside(probe + [fcitxPortalName, ibusPortalName])
+        let lines = inside.stdout.split(separator: "\n")
+        #expect(lines.count == 2, "inside: \(inside.stdout)\(inside.stderr)")
+        for line in lines { #expect(line.hasSuffix(" org.freedesktop.DBus.Error.UnknownObject"), "\(line)") }
+    }
 }
