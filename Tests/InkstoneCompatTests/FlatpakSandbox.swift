@@ -16,6 +16,24 @@ final class FlatpakSandbox {
     /// The programs a sandboxed test needs.
     static let requirements = ["/usr/bin/bwrap", "/usr/bin/xdg-dbus-proxy", "/usr/bin/dbus-send"]
 
+    /// The system's programs and libraries, read-only, as a runtime would provide them.
+    private static let systemView = [
+        "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+        "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--ro-bind", "/etc", "/etc",
+    ]
+
+    /// Why no sandbox can be built here (a package missing, or `bwrap` refused to create the
+    /// namespaces: without privileges it needs unprivileged user namespaces), nil when it can.
+    static let unavailable: String? = {
+        if let missing = DesktopSession.missing(requirements) { return missing }
+        let probe = try? run(
+            ["/usr/bin/bwrap", "--unshare-all"] + systemView + ["--", "/usr/bin/true"], timeout: .seconds(10))
+        guard let probe, probe.termination == .exited(0) else {
+            return "bwrap cannot create a sandbox here: \(probe?.stderr ?? "it did not start")"
+        }
+        return nil
+    }()
+
     /// The session bus address inside the sandbox (Flatpak's).
     static let busAddress = "unix:path=/run/flatpak/bus"
 
@@ -52,8 +70,7 @@ final class FlatpakSandbox {
     func launcher(shared: [String] = [], writable: String) -> [String] {
         [
             "/usr/bin/bwrap", "--unshare-all", "--die-with-parent", "--new-session",
-            "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
-            "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin", "--ro-bind", "/etc", "/etc",
+        ] + Self.systemView + [
             "--ro-bind-try", "/var/cache/fontconfig", "/var/cache/fontconfig",
             "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", "/run/flatpak",
             "--ro-bind", folder + "/flatpak-info", "/.flatpak-info",

@@ -7,7 +7,7 @@ import Testing
 /// `org.freedesktop.portal.IBus`.
 @Suite(.serialized) struct SandboxTypingTests {
     static func missing(_ module: String) -> String? {
-        DesktopSession.missing(DesktopTypingTests.requirements(module) + FlatpakSandbox.requirements)
+        DesktopSession.missing(DesktopTypingTests.requirements(module)) ?? FlatpakSandbox.unavailable
     }
 
     /// Starts the daemon, Xvfb, the proxy and the GTK3 app inside the sandbox with
@@ -48,7 +48,7 @@ import Testing
         ])
     }
 
-    @Test(.enabled(if: DesktopSession.missing(FlatpakSandbox.requirements) == nil))
+    @Test(.enabled(if: FlatpakSandbox.unavailable == nil, "\(FlatpakSandbox.unavailable ?? "")"))
     func onlyThePortalNamesAnswerInside() throws {
         let daemon = try CompatDaemon()
         let sandbox = try FlatpakSandbox(busAddress: daemon.bus.address)
@@ -75,7 +75,7 @@ import Testing
     /// proxy lets calls through to the owner of a portal name), serves the portal's objects
     /// only: Inkstone's own service object does not answer there, though it answers the
     /// same call on the daemon's own connection.
-    @Test(.enabled(if: DesktopSession.missing(FlatpakSandbox.requirements) == nil))
+    @Test(.enabled(if: FlatpakSandbox.unavailable == nil, "\(FlatpakSandbox.unavailable ?? "")"))
     func thePortalNamesLeadToNothingElse() throws {
         let daemon = try CompatDaemon()
         let sandbox = try FlatpakSandbox(busAddress: daemon.bus.address)
