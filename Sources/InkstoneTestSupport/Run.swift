@@ -86,9 +86,9 @@ public func builtProduct(_ name: String) -> String {
     return components.joined(separator: "/") + "/" + name
 }
 
-/// A new empty temporary folder (under `TMPDIR` or /tmp).
-public func makeTemporaryDirectory(prefix: String = "inkstone") throws -> String {
-    let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+/// A new empty temporary folder in `folder`, by default `TMPDIR` (or /tmp).
+public func makeTemporaryDirectory(prefix: String = "inkstone", in folder: String? = nil) throws -> String {
+    let base = folder ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     var template = Array("\(base)/\(prefix).XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer -> UnsafeMutablePointer<CChar>? in
         guard let base = buffer.baseAddress else { return nil }

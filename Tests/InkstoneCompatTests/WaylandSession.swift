@@ -11,6 +11,8 @@ import Testing
 final class WaylandSession {
     /// The compositor's socket (an absolute `WAYLAND_DISPLAY`).
     let socket: String
+    /// The compositor's `XDG_RUNTIME_DIR`, removed with the session.
+    private let runtime: String
     private let compositor: DaemonProcess
     /// A virtual keyboard that stays plugged in: without it the seat has no keyboard
     /// between two `wtype` runs, so each run would move the keyboard focus out and back in.
@@ -25,7 +27,10 @@ final class WaylandSession {
     private static let nobody: uid_t = 65534
 
     init() throws {
-        let runtime = try makeTemporaryDirectory(prefix: "inkstone-wayland")
+        // As root the compositor runs as `nobody`, which must reach its runtime folder:
+        // `/tmp` rather than `TMPDIR`, which may sit inside a folder only its owner enters.
+        let runtime = try makeTemporaryDirectory(prefix: "inkstone-wayland", in: getuid() == 0 ? "/tmp" : nil)
+        self.runtime = runtime
         let config = runtime + "/config"
         try writeFile(config, "xwayland disable\noutput HEADLESS-1 resolution 640x480\n")
         var command = ["/usr/bin/sway", "--config", config]
@@ -58,6 +63,7 @@ final class WaylandSession {
         keyboard = nil
         compositor.signal(SIGKILL)
         _ = compositor.waitForExit(timeout: .seconds(5))
+        _ = try? run(["rm", "-rf", runtime])
     }
 
     /// The `wayland-N` socket in `folder` once its lock file exists too.
