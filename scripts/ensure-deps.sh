@@ -23,6 +23,7 @@ packages=(
   xvfb xdotool python3-gi gir1.2-gtk-3.0 gir1.2-gtk-4.0 python3-pyqt5 python3-pyqt6
   fcitx5-frontend-gtk3 fcitx5-frontend-gtk4 fcitx5-frontend-qt5 fcitx5-frontend-qt6 ibus-gtk3
   sway wtype                           # the same apps as native Wayland clients: headless compositor, virtual keyboard
+  qtwayland5 qt6-wayland               # Qt's Wayland platform plugins
   bubblewrap xdg-dbus-proxy            # and inside a Flatpak-style sandbox: namespaces, filtered session bus
 )
 

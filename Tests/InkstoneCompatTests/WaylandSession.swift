@@ -22,6 +22,10 @@ final class WaylandSession {
     /// The programs a Wayland test needs.
     static let requirements = ["/usr/bin/sway", "/usr/bin/wtype", "/usr/bin/setpriv"]
 
+    /// Qt's Wayland platform plugins (Debian `qtwayland5`, `qt6-wayland`).
+    static let qt5Wayland = "/usr/lib/x86_64-linux-gnu/qt5/plugins/platforms/libqwayland-generic.so"
+    static let qt6Wayland = "/usr/lib/x86_64-linux-gnu/qt6/plugins/platforms/libqwayland-generic.so"
+
     /// sway refuses to run as root (it checks that root cannot be regained, and its
     /// maintainers decline to allow it: swaywm/sway#5053), so as root it runs as `nobody`.
     private static let nobody: uid_t = 65534
@@ -79,7 +83,7 @@ final class WaylandSession {
         return socket.flatMap { names.contains($0 + ".lock") ? folder + "/" + $0 : nil }
     }
 
-    /// Starts the app with `toolkit` (`gtk3`, `gtk4`) on `busAddress` as a Wayland client,
+    /// Starts the app with `toolkit` (`gtk3`, `gtk4`, `qt5`, `qt6`) on `busAddress` as a Wayland client,
     /// `environment` choosing the module, and waits until its window has the keyboard focus
     /// (the compositor gives it to a new window).
     @discardableResult
@@ -87,7 +91,7 @@ final class WaylandSession {
         let app = try TextApp(
             toolkit: toolkit, title: "inkstone-text-app-wayland",
             environment: [
-                "WAYLAND_DISPLAY": socket, "DISPLAY": "", "GDK_BACKEND": "wayland",
+                "WAYLAND_DISPLAY": socket, "DISPLAY": "", "GDK_BACKEND": "wayland", "QT_QPA_PLATFORM": "wayland",
                 "DBUS_SESSION_BUS_ADDRESS": busAddress,
             ].merging(environment) { $1 })
         self.app = app

@@ -12,7 +12,7 @@ import Testing
     /// `RelativeRect`: the cursor rectangle is relative to the toplevel window (Wayland).
     static let relativeRect: UInt64 = 1 << 24
 
-    static func missing(_ module: String) -> String? { DesktopSession.missing(WaylandSession.requirements + [module]) }
+    static func missing(_ files: String...) -> String? { DesktopSession.missing(WaylandSession.requirements + files) }
 
     /// Starts the daemon, the compositor and the app with `environment` choosing the module
     /// of `front`, checks the module's context and types the proofs of the X11 tests.
@@ -44,5 +44,21 @@ import Testing
     func gtk3OnWaylandWithTheIBusModuleThroughThePortal() throws {
         try Self.proveTyping(
             toolkit: "gtk3", front: "ibus", environment: ["GTK_IM_MODULE": "ibus", "IBUS_USE_PORTAL": "1"])
+    }
+
+    @Test(
+        .enabled(
+            if: missing(DesktopTypingTests.qt5Fcitx, WaylandSession.qt5Wayland) == nil,
+            "\(missing(DesktopTypingTests.qt5Fcitx, WaylandSession.qt5Wayland) ?? "")"))
+    func qt5OnWaylandWithTheFcitx5Module() throws {
+        try Self.proveTyping(toolkit: "qt5", front: "fcitx5", environment: ["QT_IM_MODULE": "fcitx"])
+    }
+
+    @Test(
+        .enabled(
+            if: missing(DesktopTypingTests.qt6Fcitx, DesktopTypingTests.pyQt6, WaylandSession.qt6Wayland) == nil,
+            "\(missing(DesktopTypingTests.qt6Fcitx, DesktopTypingTests.pyQt6, WaylandSession.qt6Wayland) ?? "")"))
+    func qt6OnWaylandWithTheFcitx5Module() throws {
+        try Self.proveTyping(toolkit: "qt6", front: "fcitx5", environment: ["QT_IM_MODULE": "fcitx"])
     }
 }
