@@ -16,6 +16,20 @@ extension Connection {
         return signal
     }
 
+    /// Sends a duplicate of `template` (an unsent signal, addressed and checked once, see
+    /// ``Message/duplicate()``) with the arguments `body` writes: a signal sent again and
+    /// again pays for its arguments only. Throws a value the writer refused; nothing is
+    /// sent then. Returns the signal sent.
+    @discardableResult
+    public func emitSignal(copying template: Message, _ body: (inout MessageWriter) throws -> Void = { _ in })
+        throws -> Message
+    {
+        let signal = try template.duplicate()
+        try signal.write(body)
+        try send(signal)
+        return signal
+    }
+
     /// Emits `org.freedesktop.DBus.Properties.PropertiesChanged` for `interface` at `path`.
     public func emitPropertiesChanged(
         path: String, interface: String, changed: [String: DBusValue], invalidated: [String] = [],

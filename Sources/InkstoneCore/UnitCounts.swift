@@ -28,6 +28,16 @@ public struct UnitCounts: Equatable, Hashable, Sendable {
         )
     }
 
+    /// The length of `text` in `unit` alone (graphemes are counted only when asked for).
+    public static func count(of text: some StringProtocol, in unit: OffsetUnit) -> Int {
+        switch unit {
+        case .utf8: text.utf8.count
+        case .utf16: text.utf16.count
+        case .scalars: text.unicodeScalars.count
+        case .graphemes: text.count
+        }
+    }
+
     /// The count in one unit.
     public subscript(unit: OffsetUnit) -> Int {
         switch unit {

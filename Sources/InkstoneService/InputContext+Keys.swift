@@ -113,13 +113,14 @@ extension InputContext {
     }
 
     private func showPreedit(_ preedit: Preedit) throws(InkstoneError) {
+        // Most keys that change nothing (releases) hand back the preedit already shown.
+        if let shown = shownPreedit, shown.preedit == preedit, shown.isShown(in: view) { return }
         let text = preedit.text
-        let cursor = UnitCounts(
-            of: String(decoding: Array(text.utf16.prefix(preedit.cursorUTF16Offset)), as: UTF16.self))
+        let cursor = Self.count(of: text, upToUTF16: preedit.cursorUTF16Offset, in: unit)
         var segments: [MarkedSegment] = []
         var start = 0
         for segment in preedit.segments {
-            let length = UnitCounts(of: segment.text)[unit]
+            let length = UnitCounts.count(of: segment.text, in: unit)
             let style: MarkedStyle =
                 segment.style.contains(.highlight)
                 ? .highlight : (segment.style.contains(.underline) ? .underline : .plain)
@@ -130,12 +131,20 @@ extension InputContext {
         }
         try checkSize(adding: text)
         // A context with neither selection nor marked text composes at the end.
-        let atEnd = view.selectedRange == nil && view.markedRange == nil ? view.length : nil
+        let atEnd = view.markedText == nil && view.selection == nil ? view.length : nil
         try mutate { () throws(InkstoneError) in
             try view.setMarkedText(
-                text, selectedStart: cursor[unit], selectedLength: 0, replacementStart: atEnd,
+                text, selectedStart: cursor, selectedLength: 0, replacementStart: atEnd,
                 replacementLength: atEnd.map { _ in 0 }, segments: segments)
         }
+        shownPreedit = ShownPreedit(preedit: preedit, view: view)
+    }
+
+    /// The length in `unit` of `text`'s first `utf16Offset` UTF-16 code units (a caret at
+    /// the end, the usual one, needs no copy of the prefix).
+    private static func count(of text: String, upToUTF16 utf16Offset: Int, in unit: OffsetUnit) -> Int {
+        if utf16Offset >= text.utf16.count { return UnitCounts.count(of: text, in: unit) }
+        return UnitCounts.count(of: String(decoding: Array(text.utf16.prefix(utf16Offset)), as: UTF16.self), in: unit)
     }
 
     private func deleteSurrounding(_ deletion: SurroundingDeletion) throws(InkstoneError) {

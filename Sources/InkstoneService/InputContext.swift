@@ -36,6 +36,9 @@ public final class InputContext {
     /// The revision and caret the engine last got its surrounding text at (nil: not since
     /// it was made or restored).
     var surroundingStamp: SurroundingStamp?
+    /// The engine's preedit last made the marked text, and the marked text it made (see
+    /// ``ShownPreedit``).
+    var shownPreedit: ShownPreedit?
     /// The service that publishes this context's changes.
     unowned let service: InkstoneService
     /// What the notification sink keeps for this context from call to call (its

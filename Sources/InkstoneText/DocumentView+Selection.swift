@@ -4,10 +4,12 @@ extension DocumentView {
     /// The selection in this view's unit, nil when there is none.
     public var selection: TextSelection? {
         guard let selectionAnchors else { return nil }
-        return TextSelection(
-            anchor: storage.offset(ofUTF8: selectionAnchors.anchor.utf8Offset, in: unit),
-            head: storage.offset(ofUTF8: selectionAnchors.head.utf8Offset, in: unit)
-        )
+        let anchorUTF8 = selectionAnchors.anchor.utf8Offset
+        let headUTF8 = selectionAnchors.head.utf8Offset
+        let anchor = storage.offset(ofUTF8: anchorUTF8, in: unit)
+        // A caret (the usual selection) is converted once.
+        let head = headUTF8 == anchorUTF8 ? anchor : storage.offset(ofUTF8: headUTF8, in: unit)
+        return TextSelection(anchor: anchor, head: head)
     }
 
     /// The selected range (start first), nil when there is no selection.

@@ -11,6 +11,8 @@ extension TextStorage {
 
     /// The grapheme boundary at or below (`.down`) or at or above (`.up`) a UTF-8 offset.
     public func snapToGrapheme(utf8Offset: Int, direction: SnapDirection) -> Int {
+        // The ends of the text are boundaries.
+        if utf8Offset == 0 || utf8Offset == utf8Count { return utf8Offset }
         let index = ropeIndex(utf8Offset: utf8Offset)
         return (direction == .down ? rope.index(roundingDown: index) : rope.index(roundingUp: index)).utf8Offset
     }

@@ -14,6 +14,8 @@ extension TextStorage {
         guard offset >= 0, offset <= unitCount else {
             throw .outOfBounds(what: what, value: offset, count: unitCount, unit: unit)
         }
+        // The end is a boundary in every unit.
+        if offset == unitCount { return utf8Count }
         let utf8Offset: Int
         switch unit {
         case .utf8:
@@ -58,6 +60,10 @@ extension TextStorage {
     /// Converts a UTF-8 offset (a scalar boundary) to `unit`. In graphemes an
     /// offset inside a cluster counts the clusters before it (rounds down).
     public func offset(ofUTF8 utf8Offset: Int, in unit: OffsetUnit) -> Int {
+        // The ends need no walk (the rope keeps every unit's total): a caret typing at the
+        // end of the text is the usual case.
+        if utf8Offset == 0 { return 0 }
+        if utf8Offset == utf8Count { return count(in: unit) }
         switch unit {
         case .utf8:
             return utf8Offset

@@ -109,6 +109,39 @@ import Testing
         #expect(try reader.readStrings() == [])
     }
 
+    /// Signals sent from one template arrive with its address and each its own arguments;
+    /// the template is never sent and stays without a body. A refused value sends nothing.
+    @Test func signalsCopiedFromATemplateCarryTheirOwnArguments() throws {
+        let service = try EchoService()
+        let client = try BusClient(address: service.bus.address)
+        let destination = try #require(client.connection.uniqueName)
+        let template = try Message.makeSignal(
+            path: EchoService.path, interface: EchoService.interface, member: "Preedit", destination: destination)
+        for (text, cursor) in [("ㅎ", Int32(3)), ("한", Int32(3))] {
+            try service.connection.emitSignal(copying: template) { writer in
+                writer.appendArray(of: "(si)") { array in
+                    array.appendStruct {
+                        $0.append(text)
+                        $0.append(Int32(8))
+                    }
+                }
+                writer.append(cursor)
+            }
+        }
+        #expect(throws: DBusKitError.self) {
+            try service.connection.emitSignal(copying: template) { $0.append("cut\u{0}here") }
+        }
+        for expected in ["ㅎ", "한"] {
+            let signal = try #require(client.waitForSignal(member: "Preedit"))
+            #expect(signal.path == EchoService.path && signal.destination == destination)
+            var reader = try MessageReader(signal, expecting: "a(si)i")
+            let segments = try reader.readArray { try $0.readStruct { (try $0.readString(), try $0.readInt32()) } }
+            #expect(segments.map(\.0) == [expected] && segments.map(\.1) == [8])
+            #expect(try reader.readInt32() == 3)
+        }
+        #expect(template.signature == "" && template.serial == 0)
+    }
+
     @Test func introspectionListsMembersAndChildren() throws {
         let service = try EchoService()
         let client = try BusClient(address: service.bus.address)

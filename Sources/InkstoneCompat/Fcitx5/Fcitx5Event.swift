@@ -20,10 +20,10 @@ enum Fcitx5Event {
         }
     }
 
-    /// Sends `event` as its signal, unicast to `client` (nothing for a preedit the client
-    /// cannot show inline, or a candidate page it does not draw).
+    /// Sends `event` as its signal through `signals` (the context's, unicast to its
+    /// creator); nothing for a candidate page the client does not draw.
     static func emit(
-        _ event: ClientEvent, to client: String, path: String, capability: Fcitx5Capability, on connection: Connection
+        _ event: ClientEvent, through signals: ClientSignals, capability: Fcitx5Capability, on connection: Connection
     ) throws {
         let member: String
         switch event {
@@ -36,9 +36,7 @@ enum Fcitx5Event {
             member = "UpdateClientSideUI"
         case .engine: member = "CurrentIM"
         }
-        try connection.emitSignal(path: path, interface: interface, member: member, destination: client) { writer in
-            writeArguments(of: event, to: &writer)
-        }
+        try signals.emit(member, on: connection) { writeArguments(of: event, to: &$0) }
     }
 
     /// Writes the signal arguments of `event` (for the batch, the variant's content).

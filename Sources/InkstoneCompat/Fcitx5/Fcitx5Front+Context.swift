@@ -85,9 +85,7 @@ extension Fcitx5Front {
         table.method("FocusOut") { [unowned self] call, _ in
             let client = try client(for: call)
             try client.emit(client.compat.focusOut(), on: call.connection)
-            try call.connection.emitSignal(
-                path: client.path, interface: Fcitx5Event.interface, member: "NotifyFocusOut",
-                destination: client.compat.creator)
+            try client.signals.emit("NotifyFocusOut", on: call.connection)
             return .empty
         }
         table.method("Reset") { [unowned self] call, _ in

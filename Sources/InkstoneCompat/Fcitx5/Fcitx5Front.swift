@@ -77,6 +77,8 @@ final class Fcitx5Front: @unchecked Sendable {
 final class Fcitx5Client: CompatClient {
     let compat: CompatContext
     let path: String
+    /// The context's signals, unicast to its creator.
+    let signals: ClientSignals
     /// The capability mask in force.
     var capability: Fcitx5Capability = [] {
         didSet {
@@ -92,6 +94,7 @@ final class Fcitx5Client: CompatClient {
     init(compat: CompatContext, path: String) {
         self.compat = compat
         self.path = path
+        signals = ClientSignals(path: path, interface: Fcitx5Event.interface, destination: compat.creator)
     }
 
     /// Sends `events` as signals to the creator; a preedit goes only to a client that shows one.
@@ -102,7 +105,7 @@ final class Fcitx5Client: CompatClient {
     /// Sends `event` as its signal to the creator, if the client shows it.
     func emit(_ event: ClientEvent, on connection: Connection) throws {
         guard shows(event) else { return }
-        try Fcitx5Event.emit(event, to: compat.creator, path: path, capability: capability, on: connection)
+        try Fcitx5Event.emit(event, through: signals, capability: capability, on: connection)
     }
 
     /// Whether the client is told about `event`: a preedit only when it shows one inline.

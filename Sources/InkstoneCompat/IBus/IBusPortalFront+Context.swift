@@ -58,9 +58,7 @@ extension IBusPortalFront {
             client.capabilities = capabilities
             // libibus clients send surrounding text only once the engine asked for it.
             if asksForSurrounding {
-                try call.connection.emitSignal(
-                    path: client.path, interface: Self.contextInterface, member: "RequireSurroundingText",
-                    destination: client.compat.creator)
+                try client.signals.emit("RequireSurroundingText", on: call.connection)
             }
             return .empty
         }
@@ -142,46 +140,34 @@ extension IBusClient {
     }
 
     private func emit(_ event: ClientEvent, on connection: Connection) throws {
-        let interface = IBusPortalFront.contextInterface
-        let creator = compat.creator
         switch event {
         case .commit(let text):
-            try connection.emitSignal(path: path, interface: interface, member: "CommitText", destination: creator) {
-                IBusSerialization.appendText(text, to: &$0)
-            }
+            try signals.emit("CommitText", on: connection) { IBusSerialization.appendText(text, to: &$0) }
         case .preedit(let preedit):
             guard capabilities & Self.preeditCapability != 0 else { return }
             let text = preedit.text
             let member = compat.clientCommitsPreedit ? "UpdatePreeditTextWithMode" : "UpdatePreeditText"
-            try connection.emitSignal(path: path, interface: interface, member: member, destination: creator) {
-                writer in
-                IBusSerialization.appendText(text, underlined: 0..<text.unicodeScalars.count, to: &writer)
+            try signals.emit(member, on: connection) { writer in
+                IBusSerialization.appendText(text, underlined: 0..<preedit.length, to: &writer)
                 writer.append(UInt32(preedit.cursor))
                 writer.append(!text.isEmpty)
                 // Mode COMMIT: the client keeps what was typed on focus-out, as the daemon would.
                 if compat.clientCommitsPreedit { writer.append(UInt32(1)) }
             }
         case .forwardKey(let key):
-            try connection.emitSignal(path: path, interface: interface, member: "ForwardKeyEvent", destination: creator)
-            {
-                writer in
+            try signals.emit("ForwardKeyEvent", on: connection) { writer in
                 writer.append(key.keysym)
                 writer.append(key.keycode >= 8 ? key.keycode - 8 : 0)
                 writer.append(key.modifiers.rawValue | (key.isRelease ? IBusPortalFront.releaseMask : 0))
             }
         case .deleteSurrounding(let offset, let count):
-            try connection.emitSignal(
-                path: path, interface: interface, member: "DeleteSurroundingText", destination: creator
-            ) { writer in
+            try signals.emit("DeleteSurroundingText", on: connection) { writer in
                 writer.append(Int32(clamping: offset))
                 writer.append(UInt32(clamping: count))
             }
         case .candidates(let page):
             guard capabilities & Self.lookupTableCapability != 0 else { return }
-            try connection.emitSignal(
-                path: path, interface: interface, member: "UpdateLookupTable", destination: creator
-            ) {
-                writer in
+            try signals.emit("UpdateLookupTable", on: connection) { writer in
                 IBusSerialization.appendLookupTable(page, to: &writer)
                 writer.append(!page.items.isEmpty)
             }

@@ -78,6 +78,8 @@ final class IBusClient: CompatClient {
 
     let compat: CompatContext
     let path: String
+    /// The context's signals, unicast to its creator.
+    let signals: ClientSignals
     var capabilities: UInt32 = preeditCapability
     /// `ContentType` (purpose, hints).
     var contentType: (purpose: UInt32, hints: UInt32) = (0, 0)
@@ -85,5 +87,6 @@ final class IBusClient: CompatClient {
     init(compat: CompatContext, path: String) {
         self.compat = compat
         self.path = path
+        signals = ClientSignals(path: path, interface: IBusPortalFront.contextInterface, destination: compat.creator)
     }
 }
