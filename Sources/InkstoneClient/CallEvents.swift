@@ -17,7 +17,7 @@ public struct CallEvents: Sendable, Equatable {
     /// The members of the events, in order.
     public var members: [String] { events.map(\.member) }
 
-    /// Reads `t a(sav)` from `reader`.
+    /// Reads `t (ayataxasav)` from `reader`.
     static func read(_ reader: inout MessageReader) throws -> CallEvents {
         let revision = try reader.readUInt64()
         return CallEvents(revision: revision, events: ContextEvent.decode(try reader.readValue()))

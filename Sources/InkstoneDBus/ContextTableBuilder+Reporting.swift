@@ -4,11 +4,11 @@ import InkstoneService
 extension ObjectTableBuilder where Object == InputContext {
     /// The signature a reporting method appends to its plain reply: the
     /// document revision after the call and the caller's events in order.
-    static var reportSignature: String { "ta(sav)" }
+    static var reportSignature: String { "t" + MessageWriter.eventColumnsSignature }
 
     /// An edit method `member`, and its reporting twin `member + "Reporting"`:
     /// the same call, whose reply is the plain reply followed by
-    /// `(t revision, a(sav) events)` — the caller's own notifications of the
+    /// `(t revision, (ayataxasav) events)` — the caller's own notifications of the
     /// call, exactly as a `Notifications` signal would carry them, instead of
     /// any signal to the caller.
     mutating func reportingMethod(
@@ -21,7 +21,7 @@ extension ObjectTableBuilder where Object == InputContext {
             return .write { writer in
                 if case .write(let plain) = reply { try plain(&writer) }
                 writer.append(report.revision)
-                writer.appendNotifications(report.events)
+                writer.appendEventColumns(report.events)
             }
         }
     }

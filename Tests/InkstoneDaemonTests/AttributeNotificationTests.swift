@@ -1,4 +1,5 @@
 import DBusKit
+import InkstoneClient
 import InkstoneTestSupport
 import Testing
 
@@ -71,11 +72,7 @@ import Testing
             context, "ReplaceRangeWithAttributedReporting",
             InkstonePeer.attributedReplacement(0, 0, "ab", [(1, 1, ["bold": .bool(true)])]))
         #expect(reply.count == 4)
-        guard case .array(_, let events) = reply[3] else { throw TestSupportError("no events: \(reply)") }
-        let members = events.compactMap { event -> String? in
-            if case .structure(let fields) = event { return fields.first?.stringValue }
-            return nil
-        }
+        let members = ContextEvent.decode(reply[3]).map(\.member)
         #expect(members.contains("TextDidChange"))
         #expect(members.suffix(2) == ["AttributesWillChange", "AttributesDidChange"], "\(members)")
         #expect(try peer.drainSignals(of: context).isEmpty)

@@ -11,7 +11,7 @@ import Testing
 
     /// The events of a reporting reply (its last value), as the signals they stand for.
     private func events(_ reply: [DBusValue], path: String) -> [SeenSignal] {
-        guard let last = reply.last, case .array = last else { return [] }
+        guard let last = reply.last, case .structure = last else { return [] }
         guard let message = Message.signal(path: path, interface: contextInterface, member: "Notifications") else {
             return []
         }
@@ -27,6 +27,26 @@ import Testing
             writer.append(false)
             writer.append(UInt32(0))
         }
+    }
+
+    /// The events travel as the documented columns: one kind byte per event, each
+    /// event's arguments in order in the column of their type.
+    @Test func aKeysEventsComeAsColumns() throws {
+        let running = try RunningDaemon()
+        let typist = try InkstonePeer(running)
+        let typed = try typist.createContext(["engine": .string("direct")])
+        let (revision, _) = try typist.insert(typed, "abc")
+        let reply = try pressReporting(typist, typed, keysym("k"))
+        #expect(reply.count == 3)
+        #expect(reply[1] == .uint64(revision + 1))
+        let expected: DBusValue = .structure([
+            .array(elementSignature: "y", [1, 2, 3, 4, 6].map { .byte($0) }),
+            .array(elementSignature: "t", [.uint64(revision), .uint64(revision + 1)]),
+            .array(elementSignature: "x", [3, 0, 1, 4, 0].map { .int64($0) }),
+            .array(elementSignature: "s", [.string("typing"), .string("k")]),
+            .array(elementSignature: "v", []),
+        ])
+        #expect(reply[2] == expected, "\(reply[2])")
     }
 
     @Test(arguments: NotificationMode.allCases)
