@@ -14,15 +14,16 @@ public struct ContextEvent: Sendable, Equatable, CustomStringConvertible {
         self.arguments = arguments
     }
 
-    /// Decodes the `(ay kinds, at unsigned, ax signed, as strings, av values)` events
-    /// of a `Notifications` signal or a …Reporting reply (see `InputContext1.Notifications`):
-    /// each kind byte takes its arguments from the columns in order. Events of an
-    /// unknown kind, and whatever follows a column that ran short, are left out.
-    public static func decode(_ events: DBusValue) -> [ContextEvent] {
-        guard case .structure(let fields) = events, fields.count == 5,
-            case .array(_, let kinds) = fields[0], case .array(_, let unsigned) = fields[1],
-            case .array(_, let signed) = fields[2], case .array(_, let strings) = fields[3],
-            case .array(_, let values) = fields[4]
+    /// Decodes the events of a call report `(t revision, ay kinds, at unsigned, ax signed,
+    /// as strings, av values)`, as a `Notifications` signal or a …Reporting reply carries it
+    /// (see `InputContext1.Notifications`): each kind byte takes its arguments from the
+    /// columns in order. Events of an unknown kind, and whatever follows a column that
+    /// ran short, are left out.
+    public static func decode(_ report: DBusValue) -> [ContextEvent] {
+        guard case .structure(let fields) = report, fields.count == 6,
+            case .array(_, let kinds) = fields[1], case .array(_, let unsigned) = fields[2],
+            case .array(_, let signed) = fields[3], case .array(_, let strings) = fields[4],
+            case .array(_, let values) = fields[5]
         else { return [] }
         var columns = EventColumns(unsigned: unsigned, signed: signed, strings: strings, values: values)
         var decoded: [ContextEvent] = []

@@ -1,10 +1,12 @@
 import DBusKit
 import InkstoneService
 
-/// A call's notifications as one `(ay kinds, at unsigned, ax signed, as strings, av values)`
-/// struct (the events of a `Notifications` signal and of a …Reporting reply): one kind
-/// byte per event, and each event's arguments appended to the column of their type,
-/// in order. The numeric columns are written as blocks (no iterator call per value,
+/// A call's report as one `(t revision, ay kinds, at unsigned, ax signed, as strings,
+/// av values)` struct (a `Notifications` signal's one argument, and what a …Reporting
+/// reply appends): the document revision after the call, one kind byte per event, and
+/// each event's arguments appended to the column of their type, in order. One struct
+/// is one top-level argument: libdbus rewrites the message's signature header field
+/// once per top-level argument, not per value. The numeric columns are written as blocks (no iterator call per value,
 /// no variant per argument); nothing is allocated on the heap.
 ///
 /// | kind | event | unsigned | signed | strings | values |
@@ -126,12 +128,12 @@ extension Notification {
 }
 
 extension MessageWriter {
-    /// The signature of ``appendEventColumns(_:)``.
-    static let eventColumnsSignature = "(ayataxasav)"
+    /// The signature of ``appendCallReport(revision:events:)``.
+    static let callReportSignature = "(tayataxasav)"
 
-    /// Appends `notifications` as one `(ay kinds, at unsigned, ax signed, as strings, av values)`
-    /// struct (see the table on ``Notification/columnKind``).
-    mutating func appendEventColumns(_ notifications: [Notification]) {
+    /// Appends `revision` and `notifications` as one `(t revision, ay kinds, at unsigned,
+    /// ax signed, as strings, av values)` struct (see the table on ``Notification/columnKind``).
+    mutating func appendCallReport(revision: UInt64, events notifications: [Notification]) {
         var unsignedCount = 0
         var signedCount = 0
         for notification in notifications {
@@ -140,6 +142,7 @@ extension MessageWriter {
             signedCount += counts.signed
         }
         appendStruct { columns in
+            columns.append(revision)
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: notifications.count) { kinds in
                 for (index, notification) in notifications.enumerated() { kinds[index] = notification.columnKind }
                 columns.appendFixedArray(UnsafeBufferPointer(kinds))

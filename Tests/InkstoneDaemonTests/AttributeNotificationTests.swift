@@ -71,8 +71,8 @@ import Testing
         let reply = try peer.call(
             context, "ReplaceRangeWithAttributedReporting",
             InkstonePeer.attributedReplacement(0, 0, "ab", [(1, 1, ["bold": .bool(true)])]))
-        #expect(reply.count == 4)
-        let members = ContextEvent.decode(reply[3]).map(\.member)
+        #expect(reply.count == 3)
+        let members = ContextEvent.decode(reply[2]).map(\.member)
         #expect(members.contains("TextDidChange"))
         #expect(members.suffix(2) == ["AttributesWillChange", "AttributesDidChange"], "\(members)")
         #expect(try peer.drainSignals(of: context).isEmpty)

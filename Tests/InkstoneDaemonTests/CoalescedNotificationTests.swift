@@ -3,7 +3,7 @@ import InkstoneClient
 import InkstoneTestSupport
 import Testing
 
-/// `coalesce=true`: one `Notifications((ayataxasav))` signal per call and context,
+/// `coalesce=true`: one `Notifications((tayataxasav))` signal per call and context,
 /// in order, before the call's reply.
 @Suite struct CoalescedNotificationTests {
     /// A document created by `typist` and shared with `observer`.
