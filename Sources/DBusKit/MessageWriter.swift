@@ -137,6 +137,20 @@ public struct MessageWriter {
         try appendContainer(CDBUS_TYPE_VARIANT, signature: signature, body)
     }
 
+    /// Appends an array of a fixed-size type (`ay`, `at`, `ax`) in one copy: libdbus
+    /// writes the elements as a block instead of one iterator call each.
+    public mutating func appendFixedArray<Element: DBusFixedElement>(_ elements: UnsafeBufferPointer<Element>) {
+        guard !message.hasWriteFailure else { return }
+        var sub = DBusMessageIter()
+        let signature = UnsafeRawPointer(Element.signature.utf8Start).assumingMemoryBound(to: CChar.self)
+        _ = dbus_message_iter_open_container(&iter, CDBUS_TYPE_ARRAY, signature, &sub)
+        if let base = elements.baseAddress, !elements.isEmpty {
+            var pointer: UnsafePointer<Element>? = base
+            _ = dbus_message_iter_append_fixed_array(&sub, Element.typeCode, &pointer, Int32(elements.count))
+        }
+        _ = dbus_message_iter_close_container(&iter, &sub)
+    }
+
     /// Appends an array of strings (`as`).
     public mutating func append(strings: [String]) {
         appendArray(of: "s") { writer in

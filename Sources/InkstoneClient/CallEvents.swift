@@ -17,9 +17,19 @@ public struct CallEvents: Sendable, Equatable {
     /// The members of the events, in order.
     public var members: [String] { events.map(\.member) }
 
-    /// Reads `t a(sav)` from `reader`.
+    /// Decodes a call report `(t revision, ay kinds, at, ax, as, av)`, as a `Notifications`
+    /// signal or a …Reporting reply carries it; nil when it has another shape.
+    public init?(report: DBusValue) {
+        guard case .structure(let fields) = report, case .uint64(let revision)? = fields.first else { return nil }
+        self.init(revision: revision, events: ContextEvent.decode(report))
+    }
+
+    /// Reads a call report from `reader`.
     static func read(_ reader: inout MessageReader) throws -> CallEvents {
-        let revision = try reader.readUInt64()
-        return CallEvents(revision: revision, events: ContextEvent.decode(try reader.readValue()))
+        let report = try reader.readValue()
+        guard let decoded = CallEvents(report: report) else {
+            throw DBusKitError.invalidArgs("a call report is (tayataxasav), got \(report)")
+        }
+        return decoded
     }
 }

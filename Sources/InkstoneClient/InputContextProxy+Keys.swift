@@ -9,7 +9,7 @@ extension InputContextProxy {
     /// `ProcessKeyEventReporting`: the key with its outcome and notifications in the reply.
     public func processKeyReporting(_ key: KeyPress) throws(InkstoneClientError) -> KeyEventReply {
         try call(
-            "ProcessKeyEventReporting", replying: "bta(sav)", { key.write(&$0) },
+            "ProcessKeyEventReporting", replying: "b(tayataxasav)", { key.write(&$0) },
             read: { reader in
                 KeyEventReply(handled: try reader.readBool(), report: try CallEvents.read(&reader))
             })
@@ -29,7 +29,7 @@ extension InputContextProxy {
     /// `ProcessKeyNamesReporting`: ``processKeyNames(_:)`` with the call's events in the reply.
     public func processKeyNamesReporting(_ names: [String]) throws(InkstoneClientError) -> ([Bool], CallEvents) {
         try call(
-            "ProcessKeyNamesReporting", replying: "abta(sav)", { $0.append(strings: names) },
+            "ProcessKeyNamesReporting", replying: "ab(tayataxasav)", { $0.append(strings: names) },
             read: { reader in
                 (try reader.readArray { try $0.readBool() }, try CallEvents.read(&reader))
             })

@@ -10,7 +10,7 @@ extension InputContextProxy {
     /// `InsertTextReporting`: ``insertText(_:)`` with the call's events in the reply.
     public func insertTextReporting(_ text: String) throws(InkstoneClientError) -> (EditReply, CallEvents) {
         try call(
-            "InsertTextReporting", replying: "ttta(sav)", { $0.append(text) },
+            "InsertTextReporting", replying: "tt(tayataxasav)", { $0.append(text) },
             read: { reader in
                 (try Self.readEdit(&reader), try CallEvents.read(&reader))
             })

@@ -91,6 +91,6 @@ extension InputContextObject {
         builder.signal("EditApplied", signature: "tt")
         builder.signal("EditFailed", signature: "tss")
         builder.signal("CandidatesChanged", signature: "a(sss)iibb")
-        builder.signal("Notifications", signature: "a(sav)")
+        builder.signal("Notifications", signature: MessageWriter.callReportSignature)
     }
 }

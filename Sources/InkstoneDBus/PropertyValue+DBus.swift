@@ -35,4 +35,11 @@ extension MessageWriter {
             }
         }
     }
+
+    /// Appends changed properties as `a{sv}` (names sorted).
+    mutating func appendChangedProperties(_ changes: [String: PropertyValue]) {
+        var changed: [String: DBusValue] = [:]
+        for (name, value) in changes { changed[name] = value.dbusValue }
+        append(vardict: changed)
+    }
 }

@@ -5,8 +5,9 @@ import InkstoneService
 /// listener of the context it is for (never broadcast): on the bus with the
 /// listener as destination, or on the listener's own peer-to-peer connection.
 ///
-/// By default a context gets one `Notifications(a(sav))` signal per call —
-/// every notification of the call in order, as (member, arguments) — sent by
+/// By default a context gets one `Notifications((tayataxasav))` signal per call —
+/// the revision after the call and every notification of the call in order, as
+/// event columns — sent by
 /// ``flush()`` after the handler, before the reply. A context created with
 /// `coalesce=false` gets one signal per notification instead.
 final class SignalNotifier: NotificationSink, @unchecked Sendable {
@@ -25,7 +26,7 @@ final class SignalNotifier: NotificationSink, @unchecked Sendable {
     func deliver(_ notification: Notification, to context: InputContext) {
         guard !context.listener.isEmpty else { return }
         guard context.options.coalesce else {
-            emit(notification.member, for: context) { notification.writeArguments(to: &$0, asVariants: false) }
+            emit(notification.member, for: context) { notification.writeArguments(to: &$0) }
             return
         }
         for index in 0..<pendingCount where pending[index].context === context {
@@ -76,7 +77,7 @@ final class SignalNotifier: NotificationSink, @unchecked Sendable {
                 let template = template(for: context)
             else { continue }
             router.emit(copying: template, to: context.listener) {
-                $0.appendNotifications(pending[index].notifications)
+                $0.appendCallReport(revision: context.view.document.revision, events: pending[index].notifications)
             }
         }
     }

@@ -1,4 +1,5 @@
 import DBusKit
+import InkstoneClient
 import InkstoneTestSupport
 import Testing
 
@@ -70,12 +71,8 @@ import Testing
         let reply = try peer.call(
             context, "ReplaceRangeWithAttributedReporting",
             InkstonePeer.attributedReplacement(0, 0, "ab", [(1, 1, ["bold": .bool(true)])]))
-        #expect(reply.count == 4)
-        guard case .array(_, let events) = reply[3] else { throw TestSupportError("no events: \(reply)") }
-        let members = events.compactMap { event -> String? in
-            if case .structure(let fields) = event { return fields.first?.stringValue }
-            return nil
-        }
+        #expect(reply.count == 3)
+        let members = ContextEvent.decode(reply[2]).map(\.member)
         #expect(members.contains("TextDidChange"))
         #expect(members.suffix(2) == ["AttributesWillChange", "AttributesDidChange"], "\(members)")
         #expect(try peer.drainSignals(of: context).isEmpty)

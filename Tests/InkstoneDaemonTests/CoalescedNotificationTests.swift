@@ -1,8 +1,9 @@
 import DBusKit
+import InkstoneClient
 import InkstoneTestSupport
 import Testing
 
-/// `coalesce=true`: one `Notifications(a(sav))` signal per call and context,
+/// `coalesce=true`: one `Notifications((tayataxasav))` signal per call and context,
 /// in order, before the call's reply.
 @Suite struct CoalescedNotificationTests {
     /// A document created by `typist` and shared with `observer`.
@@ -13,15 +14,10 @@ import Testing
         return document
     }
 
-    /// The (member, arguments) entries of a `Notifications` signal.
+    /// The (member, arguments) entries of a `Notifications` signal, as the client library decodes its columns.
     private func entries(_ signal: SeenSignal) -> [(String, [DBusValue])] {
-        guard case .array(_, let items)? = signal.arguments.first else { return [] }
-        return items.compactMap { item in
-            guard case .structure(let fields) = item, fields.count == 2, case .string(let member) = fields[0],
-                case .array(_, let arguments) = fields[1]
-            else { return nil }
-            return (member, arguments.map { if case .variant(let inner) = $0 { inner } else { $0 } })
-        }
+        guard let columns = signal.arguments.first else { return [] }
+        return ContextEvent.decode(columns).map { ($0.member, $0.arguments) }
     }
 
     @Test func oneSignalPerCallForEachCoalescingContext() throws {
@@ -180,7 +176,8 @@ import Testing
             #expect(try peer.keys(context, [key]) == [true])
             let raw = try peer.drainSignals(of: context, expanding: false)
             #expect(raw.map(\.member) == ["Notifications"], "\(key): \(raw)")
-            #expect(raw.first?.arguments.first?.compact.contains("\"MarkedTextChanged\"") == true, "\(raw)")
+            let events = raw.first.map { ContextEvent.decode($0.arguments.first ?? .structure([])) } ?? []
+            #expect(events.map(\.member).contains("MarkedTextChanged"), "\(raw)")
         }
         try peer.insert(context, "!")
         let events = try peer.drainSignals(of: context)

@@ -1,4 +1,5 @@
 import DBusKit
+import InkstoneClient
 import InkstoneTestSupport
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 
     /// The events of a reporting reply (its last value), as the signals they stand for.
     private func events(_ reply: [DBusValue], path: String) -> [SeenSignal] {
-        guard let last = reply.last, case .array = last else { return [] }
+        guard let last = reply.last, case .structure = last else { return [] }
         guard let message = Message.signal(path: path, interface: contextInterface, member: "Notifications") else {
             return []
         }
@@ -27,6 +28,26 @@ import Testing
             writer.append(false)
             writer.append(UInt32(0))
         }
+    }
+
+    /// The events travel as the documented columns: one kind byte per event, each
+    /// event's arguments in order in the column of their type.
+    @Test func aKeysEventsComeAsColumns() throws {
+        let running = try RunningDaemon()
+        let typist = try InkstonePeer(running)
+        let typed = try typist.createContext(["engine": .string("direct")])
+        let (revision, _) = try typist.insert(typed, "abc")
+        let reply = try pressReporting(typist, typed, keysym("k"))
+        #expect(reply.count == 2)
+        let expected: DBusValue = .structure([
+            .uint64(revision + 1),
+            .array(elementSignature: "y", [1, 2, 3, 4, 6].map { .byte($0) }),
+            .array(elementSignature: "t", [.uint64(revision), .uint64(revision + 1)]),
+            .array(elementSignature: "x", [3, 0, 1, 4, 0].map { .int64($0) }),
+            .array(elementSignature: "s", [.string("typing"), .string("k")]),
+            .array(elementSignature: "v", []),
+        ])
+        #expect(reply[1] == expected, "\(reply[1])")
     }
 
     @Test(arguments: NotificationMode.allCases)
@@ -52,9 +73,9 @@ import Testing
         var all: [SeenSignal] = []
         for key in "gksrmf " {
             let reply = try pressReporting(typist, typed, keysym(key))
-            #expect(reply.count == 3)
+            #expect(reply.count == 2)
             #expect(reply.first == .bool(true))
-            let revision = reply[1].uint64 ?? 0
+            let revision = reply.last.flatMap { CallEvents(report: $0) }?.revision ?? 0
             #expect(revision > lastRevision)
             lastRevision = revision
             let seen = events(reply, path: typed)
@@ -104,10 +125,11 @@ import Testing
         let context = try peer.createContext(["unit": .string("utf8")])
         _ = try peer.drainSignals()
         let inserted = try peer.call(context, "InsertTextReporting") { $0.append("añb") }
-        #expect(inserted.count == 4)
-        #expect(inserted[0].uint64 == inserted[2].uint64 && inserted[1].uint64 == 0, "\(inserted)")
+        #expect(inserted.count == 3)
+        let reported = CallEvents(report: inserted[2])?.revision
+        #expect(inserted[0].uint64 == reported && inserted[1].uint64 == 0, "\(inserted)")
         let did = only(["TextDidChange"], events(inserted, path: context))
-        #expect(did.map { $0.arguments.map(\.compact) } == [[inserted[2].compact, "0", "0", "4", "\"typing\""]])
+        #expect(did.map { $0.arguments.map(\.compact) } == [[inserted[0].compact, "0", "0", "4", "\"typing\""]])
         #expect(
             only(["SelectionDidChange"], events(inserted, path: context)).last?.arguments.map(\.compact) == ["4", "0"])
 
@@ -125,7 +147,8 @@ import Testing
         let unmarked = try peer.call(context, "UnmarkTextReporting")
         #expect(only(["Committed"], events(unmarked, path: context)).first?.arguments.first?.stringValue == "か")
         let undone = try peer.call(context, "UndoReporting")
-        #expect(unmarked[0].uint64.map { $0 < (undone[0].uint64 ?? 0) } == true)
+        let unmarkedRevision = CallEvents(report: unmarked[0])?.revision
+        #expect(unmarkedRevision.map { $0 < (CallEvents(report: undone[0])?.revision ?? 0) } == true)
         #expect(only(["TextDidChange"], events(undone, path: context)).last?.arguments.last?.stringValue == "undo")
         #expect(try peer.drainSignals(of: context).isEmpty, "a reporting caller got signals")
     }

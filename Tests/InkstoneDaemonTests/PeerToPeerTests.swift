@@ -1,5 +1,6 @@
 import DBusKit
 import Glibc
+import InkstoneClient
 import InkstoneTestSupport
 import Testing
 
@@ -74,12 +75,12 @@ func peerCall(
         }
         var reader = reply.reader()
         #expect(try reader.readArray { try $0.readBool() } == Array(repeating: true, count: 7))
-        #expect(try reader.readUInt64() > 0)
         guard let message = Message.signal(path: context, interface: contextInterface, member: "Notifications") else {
             throw TestSupportError("no message")
         }
-        let events = try reader.readValue()
-        message.write { $0.append(events) }
+        let report = try reader.readValue()
+        #expect((CallEvents(report: report)?.revision ?? 0) > 0)
+        message.write { $0.append(report) }
         #expect(
             only(["Committed"], SeenSignal.expand(message)).compactMap { $0.arguments.first?.stringValue }.joined()
                 == "한글 ")
