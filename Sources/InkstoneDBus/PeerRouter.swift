@@ -82,10 +82,7 @@ final class PeerRouter: Sendable {
             return nil
         }
         do {
-            let signal = try template.duplicate()
-            try signal.write(body)
-            try route.connection.send(signal)
-            return signal
+            return try route.connection.emitSignal(copying: template, body)
         } catch {
             logger.info("signal \(template.member ?? "?") to \(peer) not sent: \(error)")
             return nil
