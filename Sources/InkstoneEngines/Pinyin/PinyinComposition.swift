@@ -76,23 +76,18 @@ public struct PinyinComposition: Sendable {
                 let choices = words.byEnd[end] ?? []
                 let first = search.tried.count
                 search.tried += choices.map { Step(from: position, word: $0.word, run: $0.run) }
-                let ids = choices.map { dictionary.modelID($0.word.text) }
                 let learnt = choices.contains { $0.word.isLearnt }
                 for (index, node) in nodes.enumerated() {
                     // Learnt words are ranked against the others: all costs at once (rare).
                     let costs =
-                        learnt
-                        ? Self.costs(of: choices.map(\.word), ids: ids, after: node.context, dictionary: dictionary)
-                        : nil
+                        learnt ? Self.costs(of: choices.map(\.word), after: node.context, dictionary: dictionary) : nil
                     for choice in choices.indices {
-                        let id = ids[choice]
-                        let cost =
-                            costs?[choice]
-                            ?? Self.cost(of: choices[choice].word, id: id, after: node.context, dictionary: dictionary)
+                        let word = choices[choice].word
+                        let cost = costs?[choice] ?? Self.cost(of: word, after: node.context, dictionary: dictionary)
                         search.offer(
                             from: position, to: end, score: node.score + cost,
-                            context: node.context.then(model == nil ? nil : id ?? 0), previous: index,
-                            step: first + choice)
+                            context: model == nil ? node.context : node.context.then(word.modelWords),
+                            previous: index, step: first + choice)
                     }
                 }
             }
@@ -106,7 +101,8 @@ public struct PinyinComposition: Sendable {
             for (index, node) in nodes.enumerated() {
                 search.offer(
                     from: position, to: position + 1, score: node.score + literal.score,
-                    context: node.context.then(model == nil ? nil : 0), previous: index, step: search.tried.count - 1)
+                    context: model == nil ? node.context : node.context.then([]), previous: index,
+                    step: search.tried.count - 1)
             }
         }
         search.triedBefore[count] = search.tried.count
@@ -187,17 +183,12 @@ public struct PinyinComposition: Sendable {
         var run: [PinyinEdge]
     }
 
-    /// What each of `words` (over one span, best by table score first, with their model
-    /// `ids`) adds to a path whose last words are `context`: the model's log probability
-    /// (see ``cost(of:id:after:dictionary:)``), the table score less
-    /// ``PinyinModelWeights/unknownPenalty`` for a word the model lacks, the table score alone
-    /// without a model. A learnt word
-    /// scores above the best of the others (a learnt phrase at least
-    /// ``PinyinDictionary/learntPhraseScore``), so learnt choices still win.
-    static func costs(of words: [PinyinWord], ids: [UInt32?], after context: Context, dictionary: PinyinDictionary)
-        -> [Double]
-    {
-        var costs = zip(words, ids).map { cost(of: $0, id: $1, after: context, dictionary: dictionary) }
+    /// What each of `words` (over one span, best by table score first) adds to a path whose
+    /// last words are `context` (see ``cost(of:after:dictionary:)``). A learnt word scores above
+    /// the best of the others (a learnt phrase at least ``PinyinDictionary/learntPhraseScore``),
+    /// so learnt choices still win.
+    static func costs(of words: [PinyinWord], after context: Context, dictionary: PinyinDictionary) -> [Double] {
+        var costs = words.map { cost(of: $0, after: context, dictionary: dictionary) }
         guard dictionary.model != nil else { return costs }
         guard words.contains(where: \.isLearnt) else { return costs }
         let best = zip(words, costs).filter { !$0.0.isLearnt }.map(\.1).max() ?? -.infinity
@@ -209,16 +200,22 @@ public struct PinyinComposition: Sendable {
         return costs
     }
 
-    /// What `word` (model id `id`) adds to a path whose last words are `context`, learning aside.
-    /// A word read over abbreviated syllables keeps its table score: the user has not typed
-    /// it yet, and how common a word is says more about what is being typed (`nih`: 你好)
-    /// than what follows the words before it.
-    static func cost(of word: PinyinWord, id: UInt32?, after context: Context, dictionary: PinyinDictionary)
-        -> Double
-    {
+    /// What `word` adds to a path whose last words are `context`, learning aside: the model's
+    /// log probability of its model words in turn, each after the two before it; its table
+    /// score less ``PinyinModelWeights/unknownPenalty`` when the model lacks it; its table
+    /// score alone without a model. A word read over abbreviated syllables keeps its table
+    /// score: the user has not typed it yet, and how common a word is says more about what
+    /// is being typed (`nih`: 你好) than what follows the words before it.
+    static func cost(of word: PinyinWord, after context: Context, dictionary: PinyinDictionary) -> Double {
         guard dictionary.model != nil, !word.isAbbreviated else { return word.score }
-        guard let id else { return word.score - dictionary.weights.unknownPenalty }
-        return dictionary.modelScore(context: (context.first, context.second), word: id) - word.penalty
+        guard !word.modelWords.isEmpty else { return word.score - dictionary.weights.unknownPenalty }
+        var total = -word.penalty
+        var before = context
+        for id in word.modelWords {
+            total += dictionary.modelScore(context: (before.first, before.second), word: id)
+            before = before.then(id)
+        }
+        return total
     }
 
     /// The last two words of a path, as model ids (nil: none, or no model).
@@ -229,8 +226,18 @@ public struct PinyinComposition: Sendable {
         /// Both words in one integer (hashed once, as one value).
         var key: UInt64 { UInt64(first.map { $0 + 1 } ?? 0) << 32 | UInt64(second.map { $0 + 1 } ?? 0) }
 
-        /// The context after `word`.
-        func then(_ word: UInt32?) -> Context { Context(first: word == nil ? nil : second, second: word) }
+        /// The context after a word read as the model words `words` (none: a word the model
+        /// lacks, read as `<unk>`).
+        func then(_ words: [UInt32]) -> Context {
+            switch words.count {
+            case 0: then(KenLMTrieModel.unknown)
+            case 1: then(words[0])
+            default: Context(first: words[words.count - 2], second: words[words.count - 1])
+            }
+        }
+
+        /// The context after the model word `word`.
+        func then(_ word: UInt32) -> Context { Context(first: second, second: word) }
     }
 
     /// A path's last step: its score, context, where it came from (an index into the
