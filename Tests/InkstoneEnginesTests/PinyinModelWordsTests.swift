@@ -14,6 +14,10 @@ struct PinyinModelWordsTests {
         我們的\two men de\t12
         的\tde\t4820000
         電腦\tdian nao\t5000
+        似乎\tsi hu\t18849
+        是\tshi\t3000000
+        似乎是\tsi hu shi\t742
+        似乎是\tshi hu shi\t742
 
         """
 
@@ -40,9 +44,16 @@ struct PinyinModelWordsTests {
         #expect(model.id(of: "我们的") == nil)
         let pieces = [try #require(model.id(of: "我们")), try #require(model.id(of: "的"))]
         #expect(words["我們的"] == pieces)
+        // A phrase split into model words only when each reads as the table lists it.
+        #expect(model.id(of: "似乎是") == nil)
+        let seems = [try #require(model.id(of: "似乎")), try #require(model.id(of: "是"))]
+        let seeming = rows.filter { $0.entry.text == "似乎是" }
+        #expect(seeming.first { $0.reading == "si hu shi" }?.entry.modelWords == seems)
+        #expect(seeming.first { $0.reading == "shi hu shi" }?.entry.modelWords == [], "似乎 is never shi hu")
+        #expect(seeming.first { $0.entry.annotation == "si hu shi" }?.entry.modelWords == seems)
         // Abbreviation rows carry the same words as their syllable rows.
         let abbreviated = rows.filter { $0.reading == "*zg" }.map(\.entry.modelWords)
-        #expect(abbreviated == [words["中國"]])
+        #expect(abbreviated == [words["中國"] ?? []])
         let total = rows.first { $0.reading == PinyinTableSource.totalReading }?.entry
         #expect(total?.annotation == model.fingerprint)
     }

@@ -8,6 +8,11 @@ extension KenLMTrieModel {
     ///
     /// Words are tried up to `maximumLength` characters long.
     public func segment(_ text: String, maximumLength: Int = 8) -> [WordID]? {
+        segmentation(text, maximumLength: maximumLength)?.map(\.word)
+    }
+
+    /// As ``segment(_:maximumLength:)``, with how many characters of `text` each word covers.
+    public func segmentation(_ text: String, maximumLength: Int = 8) -> [(word: WordID, characters: Int)]? {
         let characters = Array(text)
         guard !characters.isEmpty else { return nil }
         /// The best segmentation of the first `end` characters: its word count, score and last word.
@@ -28,11 +33,11 @@ extension KenLMTrieModel {
                 best[end] = candidate
             }
         }
-        var words: [WordID] = []
+        var words: [(word: WordID, characters: Int)] = []
         var end = characters.count
         while end > 0 {
             guard let step = best[end] else { return nil }
-            words.append(step.word)
+            words.append((step.word, end - step.start))
             end = step.start
         }
         return words.reversed()
