@@ -35,7 +35,9 @@ public struct PinyinComposition: Sendable {
     /// With `previous` (the composition of the input before a key, made with the same
     /// dictionary), the search keeps its work for the positions whose words read only letters
     /// and lattice edges the two inputs share (see ``Search/reusable(for:dictionary:learning:)``)
-    /// and searches on from the first other one. The result equals the composition made afresh.
+    /// and searches on from the first other one, taking the words found before from every
+    /// position whose words still read only shared letters and edges (the paths change, the
+    /// words do not). The result equals the composition made afresh.
     public init(
         lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?,
         reusing previous: PinyinComposition? = nil
@@ -45,6 +47,7 @@ public struct PinyinComposition: Sendable {
         let beam = model == nil ? 1 : dictionary.weights.beamWidth
         let perSpan = model == nil ? 1 : dictionary.weights.wordsPerSpan
         var search = Search(lattice: lattice, dictionary: dictionary, learning: learning)
+        let shared = previous?.search.sharedPositions(with: lattice, dictionary: dictionary, learning: learning) ?? 0
         let kept = previous?.search.reusable(for: lattice, dictionary: dictionary, learning: learning) ?? 0
         if let old = previous?.search, kept > 0 {
             search.keep(kept, of: old)
@@ -67,9 +70,13 @@ public struct PinyinComposition: Sendable {
                 }
                 continue
             }
-            let words = StartWords(
-                from: position, lattice: lattice, dictionary: dictionary, learning: learning,
-                keepingAll: position == 0, limit: perSpan)
+            // Past the kept positions, words that read no changed letter or edge are found again as they were.
+            let before = previous?.search.startWords(at: position)
+            let words =
+                before.flatMap { $0.reach < shared ? $0 : nil }
+                ?? StartWords(
+                    from: position, lattice: lattice, dictionary: dictionary, learning: learning,
+                    keepingAll: position == 0, limit: perSpan, reusing: before, shared: shared)
             search.starts[position] = words
             search.reach[position] = words.reach
             for end in words.byEnd.keys.sorted() {
@@ -288,9 +295,15 @@ struct StartWords {
     /// words are the same for any input that shares the letters and edges up to it).
     var reach: Int
 
+    /// The words of every run of edges looked up, by the run's ``runKey(_:)``.
+    var runs: [[UInt32]: (words: [PinyinWord], mayExtend: Bool)] = [:]
+
+    /// The words from `start` of `lattice`; with `previous` (the words from the same position
+    /// of an input whose first `shared` positions have the same letters and edges), the runs
+    /// of edges that start there only are not looked up again.
     init(
         from start: Int, lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?,
-        keepingAll: Bool, limit: Int = 1
+        keepingAll: Bool, limit: Int = 1, reusing previous: StartWords? = nil, shared: Int = 0
     ) {
         var all: [PinyinWord] = []
         var byEnd: [Int: [(word: PinyinWord, run: [PinyinEdge])]] = [:]
@@ -301,8 +314,11 @@ struct StartWords {
         while let run = stack.popLast(), budget > 0 {
             budget -= 1
             guard let edge = run.last else { continue }
-            let (words, mayExtend) = dictionary.words(
-                for: run, learning: learning, limit: keepingAll ? .max : limit)
+            let key = Self.runKey(run)
+            let known = edge.start < shared ? previous?.runs[key] : nil
+            let (words, mayExtend) =
+                known ?? dictionary.words(for: run, learning: learning, limit: keepingAll ? .max : limit)
+            runs[key] = (words, mayExtend)
             if !words.isEmpty { byEnd[edge.end, default: []] += words.prefix(limit).map { ($0, run) } }
             if keepingAll { all += words }
             guard mayExtend, run.count < PinyinDictionary.maximumWordSyllables else { continue }
@@ -324,5 +340,18 @@ struct StartWords {
         self.all = all
         self.byEnd = byEnd
         self.reach = reach
+    }
+
+    /// What tells a run of edges from the others of one lattice: each edge's start, end and kind.
+    static func runKey(_ run: [PinyinEdge]) -> [UInt32] {
+        run.map { edge in
+            let kind: UInt32 =
+                switch edge.kind {
+                case .syllable: 0
+                case .initial: 1
+                case .unfinished: 2
+                }
+            return UInt32(truncatingIfNeeded: edge.start) << 17 | UInt32(truncatingIfNeeded: edge.end) << 2 | kind
+        }
     }
 }
