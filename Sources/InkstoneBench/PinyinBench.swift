@@ -47,6 +47,9 @@ struct PinyinBench: ParsableCommand {
     @Flag(help: "Also print the accuracy on each half of the set (the first half tunes, the second is held out).")
     var halves = false
 
+    @Flag(help: "Only time the keys at 30 letters (no accuracy runs): a small run to profile.")
+    var keysOnly = false
+
     func run() throws {
         let set = try Self.readSet(sentences)
         let rssBefore = Self.residentKilobytes()
@@ -64,6 +67,14 @@ struct PinyinBench: ParsableCommand {
         }
         let loadMilliseconds = Double(MonotonicClock.nanoseconds() - loadStart) / 1e6
         let rssAfter = Self.residentKilobytes()
+        if keysOnly {
+            let keyTimes = try Self.perKeyAtThirtyLetters(dictionary, set: set)
+            print(
+                "  per key at 30 letters (\(keyTimes.wall.count) keys)  median \(EngineBench.micros(keyTimes.wall.median)) µs"
+                    + "  p99 \(EngineBench.micros(keyTimes.wall.p99)) µs  (thread CPU p99 \(EngineBench.micros(keyTimes.cpu.p99)) µs)"
+            )
+            return
+        }
 
         let got = try Self.firstCandidates(dictionary, set: set)
         let accuracy = PinyinAccuracy(set: set, got: got)

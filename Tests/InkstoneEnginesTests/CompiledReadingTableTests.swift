@@ -17,7 +17,10 @@ import Testing
         return (0..<count).map { _ in
             let annotation: String? = [nil, "", "note", "幹事;x"][random.next(below: 4)]
             let weight = [0, 1, 2.5, -3, 1e9][random.next(below: 5)]
-            return (word(4), DictionaryEntry(text: word(3), annotation: annotation, weight: weight))
+            let modelWords = (0..<random.next(below: 3)).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+            return (
+                word(4), DictionaryEntry(text: word(3), annotation: annotation, weight: weight, modelWords: modelWords)
+            )
         }
     }
 
@@ -185,7 +188,7 @@ import Testing
         for _ in 0..<60 {
             var bytes = good
             for _ in 0..<8 {
-                let offset = 96 + random.next(below: bytes.count - 96)
+                let offset = 104 + random.next(below: bytes.count - 104)
                 bytes[offset] = UInt8(truncatingIfNeeded: random.next())
             }
             try writeBytes(path, bytes)

@@ -3,15 +3,17 @@ import InkstoneCore
 /// The file layout of a ``CompiledReadingTable`` (all integers little-endian):
 ///
 /// ```
-/// header    96 bytes: magic "INKRTBL\u{1}", layout version, source format version,
+/// header    104 bytes: magic "INKRTBL\u{1}", layout version, source format version,
 ///           source size, mtime seconds, mtime nanoseconds, FNV-1a of the source path,
-///           reading count R, entry count E, string pool size P, file size,
-///           FNV-1a of the 88 bytes before it (each field a UInt64)
+///           reading count R, entry count E, model word count M, string pool size P,
+///           file size, FNV-1a of the 96 bytes before it (each field a UInt64)
 /// readings  R + 1 UInt32: start of each reading in the pool (reading i ends where i + 1 starts)
 /// ranges    R + 1 UInt32: index of each reading's first entry (its entries end where i + 1's start)
 /// (zero padding to a multiple of 8)
-/// entries   E × 24 bytes: text start, text length, annotation start, annotation length
-///           (0xFFFF_FFFF: none), each a UInt32, then the weight as a Float64 bit pattern
+/// entries   E × 32 bytes: text start, text length, annotation start, annotation length
+///           (0xFFFF_FFFF: none), each a UInt32, the weight as a Float64 bit pattern,
+///           then the first of its model words and how many (UInt32 each)
+/// words     M UInt32: the entries' model words (``DictionaryEntry/modelWords``), in entry order
 /// pool      P bytes of UTF-8: readings in ascending byte order, then texts and annotations
 ///           (each distinct string once)
 /// ```
@@ -22,9 +24,9 @@ import InkstoneCore
 struct CompiledTableLayout: Equatable {
     static let magic: [UInt8] = Array("INKRTBL".utf8) + [1]
     /// The version of this layout; a file with another is rebuilt.
-    static let layoutVersion: UInt64 = 1
-    static let headerSize = 96
-    static let entrySize = 24
+    static let layoutVersion: UInt64 = 2
+    static let headerSize = 104
+    static let entrySize = 32
     static let noAnnotation = UInt32.max
 
     var formatVersion: UInt64
@@ -34,10 +36,11 @@ struct CompiledTableLayout: Equatable {
     var sourcePathHash: UInt64
     var readingCount: Int
     var entryCount: Int
+    var modelWordCount: Int
     var poolSize: Int
 
     /// The layout of a table built from `stamp` with these counts.
-    init(stamp: SourceStamp, readingCount: Int, entryCount: Int, poolSize: Int) {
+    init(stamp: SourceStamp, readingCount: Int, entryCount: Int, modelWordCount: Int, poolSize: Int) {
         formatVersion = UInt64(stamp.formatVersion)
         sourceSize = stamp.size
         sourceSeconds = UInt64(bitPattern: stamp.modificationSeconds)
@@ -45,13 +48,15 @@ struct CompiledTableLayout: Equatable {
         sourcePathHash = stamp.pathHash
         self.readingCount = readingCount
         self.entryCount = entryCount
+        self.modelWordCount = modelWordCount
         self.poolSize = poolSize
     }
 
     var readingsStart: Int { Self.headerSize }
     var rangesStart: Int { readingsStart + (readingCount + 1) * 4 }
     var entriesStart: Int { (rangesStart + (readingCount + 1) * 4 + 7) & ~7 }
-    var poolStart: Int { entriesStart + entryCount * Self.entrySize }
+    var modelWordsStart: Int { entriesStart + entryCount * Self.entrySize }
+    var poolStart: Int { modelWordsStart + modelWordCount * 4 }
     var fileSize: Int { poolStart + poolSize }
 
     /// Whether the table was built from the source as `stamp` describes it now.
@@ -67,7 +72,7 @@ struct CompiledTableLayout: Equatable {
         var bytes = Self.magic
         for field in [
             Self.layoutVersion, formatVersion, sourceSize, sourceSeconds, sourceNanoseconds, sourcePathHash,
-            UInt64(readingCount), UInt64(entryCount), UInt64(poolSize), UInt64(fileSize),
+            UInt64(readingCount), UInt64(entryCount), UInt64(modelWordCount), UInt64(poolSize), UInt64(fileSize),
         ] {
             withUnsafeBytes(of: field.littleEndian) { bytes += $0 }
         }
@@ -84,9 +89,11 @@ struct CompiledTableLayout: Equatable {
         guard field(1) == Self.layoutVersion else {
             throw .damaged("layout version \(field(1)), expected \(Self.layoutVersion)")
         }
-        guard Checksum.fnv1a(header[0..<88]) == field(11) else { throw .damaged("header checksum mismatch") }
+        guard Checksum.fnv1a(header[0..<(Self.headerSize - 8)]) == field(12) else {
+            throw .damaged("header checksum mismatch")
+        }
         let limit = UInt64(file.count)
-        guard field(7) < limit, field(8) < limit, field(9) <= limit else {
+        guard field(7) < limit, field(8) < limit, field(9) < limit, field(10) <= limit else {
             throw .damaged("counts larger than the file")
         }
         formatVersion = field(2)
@@ -96,9 +103,10 @@ struct CompiledTableLayout: Equatable {
         sourcePathHash = field(6)
         readingCount = Int(field(7))
         entryCount = Int(field(8))
-        poolSize = Int(field(9))
-        guard field(10) == UInt64(file.count), fileSize == file.count else {
-            throw .damaged("sections do not fill the file (\(file.count) bytes, header says \(field(10)))")
+        modelWordCount = Int(field(9))
+        poolSize = Int(field(10))
+        guard field(11) == UInt64(file.count), fileSize == file.count else {
+            throw .damaged("sections do not fill the file (\(file.count) bytes, header says \(field(11)))")
         }
     }
 }

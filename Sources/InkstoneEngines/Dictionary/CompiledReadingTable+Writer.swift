@@ -7,7 +7,9 @@ extension CompiledReadingTable {
         var pool: [UInt8] = []
         var readingOffsets: [UInt32] = []
         var ranges: [UInt32] = []
-        var entries: [(text: (UInt32, UInt32), annotation: (UInt32, UInt32), weight: Double)] = []
+        var entries: [(text: (UInt32, UInt32), annotation: (UInt32, UInt32), weight: Double, words: (UInt32, UInt32))] =
+            []
+        var modelWords: [UInt32] = []
         var interned: [String: UInt32] = [:]
         func offset(_ count: Int) throws(CompiledTableError) -> UInt32 {
             guard let value = UInt32(exactly: count), value < UInt32.max else {
@@ -34,13 +36,16 @@ extension CompiledReadingTable {
                 let text = try intern(entry.text)
                 var annotation = (UInt32(0), CompiledTableLayout.noAnnotation)
                 if let gloss = entry.annotation { annotation = try intern(gloss) }
-                entries.append((text, annotation, entry.weight))
+                let words = (try offset(modelWords.count), try offset(entry.modelWords.count))
+                modelWords += entry.modelWords
+                entries.append((text, annotation, entry.weight, words))
             }
         }
         ranges.append(try offset(entries.count))
 
         let layout = CompiledTableLayout(
-            stamp: stamp, readingCount: readings.count, entryCount: entries.count, poolSize: pool.count)
+            stamp: stamp, readingCount: readings.count, entryCount: entries.count, modelWordCount: modelWords.count,
+            poolSize: pool.count)
         var bytes = layout.headerBytes
         bytes.reserveCapacity(layout.fileSize)
         func append<Value: FixedWidthInteger>(_ value: Value) {
@@ -55,7 +60,10 @@ extension CompiledReadingTable {
             append(entry.annotation.0)
             append(entry.annotation.1)
             append(entry.weight.bitPattern)
+            append(entry.words.0)
+            append(entry.words.1)
         }
+        modelWords.forEach(append)
         bytes += pool
         return bytes
     }

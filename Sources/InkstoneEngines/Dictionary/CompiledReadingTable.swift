@@ -104,15 +104,21 @@ public struct CompiledReadingTable: ReadingTable {
             let annotationStart = file.integer(at: base + 8, as: UInt32.self),
             let annotationLength = file.integer(at: base + 12, as: UInt32.self),
             let weight = file.integer(at: base + 16, as: UInt64.self),
+            let wordsStart = file.integer(at: base + 24, as: UInt32.self),
+            let wordCount = file.integer(at: base + 28, as: UInt32.self),
             let text = pool(Int(textStart), Int(textLength))
         else { return nil }
+        let words = Int(wordsStart)..<Int(wordsStart) + Int(wordCount)
+        guard words.upperBound <= layout.modelWordCount else { return nil }
+        let modelWords = words.map { UInt32(uint32(layout.modelWordsStart, $0) ?? 0) }
         var annotation: String?
         if annotationLength != CompiledTableLayout.noAnnotation {
             guard let bytes = pool(Int(annotationStart), Int(annotationLength)) else { return nil }
             annotation = String(decoding: bytes, as: UTF8.self)
         }
         return DictionaryEntry(
-            text: String(decoding: text, as: UTF8.self), annotation: annotation, weight: Double(bitPattern: weight))
+            text: String(decoding: text, as: UTF8.self), annotation: annotation, weight: Double(bitPattern: weight),
+            modelWords: modelWords)
     }
 
     /// The first reading not below `query` in byte order (unreadable readings sort first).

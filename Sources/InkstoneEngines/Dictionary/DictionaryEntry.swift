@@ -8,11 +8,15 @@ public struct DictionaryEntry: Hashable, Sendable {
     /// How likely the entry is; higher is better. The scale is the source's own
     /// (a count, a log probability); entries are only compared within one table.
     public var weight: Double
+    /// The text as words of a language model, by their ids, when the table's builder
+    /// segmented it so (the pinyin table: libime's model; empty when it did not).
+    public var modelWords: [UInt32]
 
-    /// An entry with `text`, an optional annotation and a weight (default 0).
-    public init(text: String, annotation: String? = nil, weight: Double = 0) {
+    /// An entry with `text`, an optional annotation, a weight (default 0) and its model words (default none).
+    public init(text: String, annotation: String? = nil, weight: Double = 0, modelWords: [UInt32] = []) {
         self.text = text
         self.annotation = annotation
         self.weight = weight
+        self.modelWords = modelWords
     }
 }

@@ -50,6 +50,8 @@ public final class KenLMTrieModel: @unchecked Sendable {
     public let sentenceEnd: WordID
     /// How many unigrams, bigrams and trigrams the model has.
     public let counts: [Int]
+    /// The file the model was read from.
+    public let path: String
 
     let file: MappedFile
     let base: UnsafeRawPointer
@@ -91,6 +93,7 @@ public final class KenLMTrieModel: @unchecked Sendable {
         }
         self.file = file
         self.base = base
+        self.path = path
         let size = file.count
         // The test values KenLM writes first: the magic (NUL-padded to 56 bytes), 0, 1, -0.5,
         // 1, UInt32.max, 0, then 1 as UInt64.

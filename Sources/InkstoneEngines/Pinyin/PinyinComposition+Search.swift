@@ -61,6 +61,17 @@ extension PinyinComposition {
         func reusable(for lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?)
             -> Int
         {
+            let changed = sharedPositions(with: lattice, dictionary: dictionary, learning: learning)
+            return (0..<changed).first { reach[$0] >= changed } ?? changed
+        }
+
+        /// How many leading positions have the same letters and lattice edges in this search's
+        /// input and `lattice`'s (0 with another dictionary, or a learning store that changed
+        /// or does not track its revisions): the words found from a position whose
+        /// ``reach`` is below it are the same in both.
+        func sharedPositions(
+            with lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?
+        ) -> Int {
             guard self.dictionary == ObjectIdentifier(dictionary),
                 self.learning == learning.map({ ObjectIdentifier($0) })
             else { return 0 }
@@ -74,7 +85,12 @@ extension PinyinComposition {
             {
                 changed += 1
             }
-            return (0..<changed).first { reach[$0] >= changed } ?? changed
+            return changed
+        }
+
+        /// The words this search found from `position`, if it reached it.
+        func startWords(at position: Int) -> StartWords? {
+            position < starts.count ? starts[position] : nil
         }
 
         /// Takes the work of `old` for the positions before `kept` (see ``reusable(for:dictionary:learning:)``):

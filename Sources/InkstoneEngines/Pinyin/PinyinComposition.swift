@@ -35,7 +35,9 @@ public struct PinyinComposition: Sendable {
     /// With `previous` (the composition of the input before a key, made with the same
     /// dictionary), the search keeps its work for the positions whose words read only letters
     /// and lattice edges the two inputs share (see ``Search/reusable(for:dictionary:learning:)``)
-    /// and searches on from the first other one. The result equals the composition made afresh.
+    /// and searches on from the first other one, taking the words found before from every
+    /// position whose words still read only shared letters and edges (the paths change, the
+    /// words do not). The result equals the composition made afresh.
     public init(
         lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?,
         reusing previous: PinyinComposition? = nil
@@ -45,6 +47,7 @@ public struct PinyinComposition: Sendable {
         let beam = model == nil ? 1 : dictionary.weights.beamWidth
         let perSpan = model == nil ? 1 : dictionary.weights.wordsPerSpan
         var search = Search(lattice: lattice, dictionary: dictionary, learning: learning)
+        let shared = previous?.search.sharedPositions(with: lattice, dictionary: dictionary, learning: learning) ?? 0
         let kept = previous?.search.reusable(for: lattice, dictionary: dictionary, learning: learning) ?? 0
         if let old = previous?.search, kept > 0 {
             search.keep(kept, of: old)
@@ -67,32 +70,31 @@ public struct PinyinComposition: Sendable {
                 }
                 continue
             }
-            let words = StartWords(
-                from: position, lattice: lattice, dictionary: dictionary, learning: learning,
-                keepingAll: position == 0, limit: perSpan)
+            // Past the kept positions, words that read no changed letter or edge are found again as they were.
+            let before = previous?.search.startWords(at: position)
+            let words =
+                before.flatMap { $0.reach < shared ? $0 : nil }
+                ?? StartWords(
+                    from: position, lattice: lattice, dictionary: dictionary, learning: learning,
+                    keepingAll: position == 0, limit: perSpan, reusing: before, shared: shared)
             search.starts[position] = words
             search.reach[position] = words.reach
             for end in words.byEnd.keys.sorted() {
                 let choices = words.byEnd[end] ?? []
                 let first = search.tried.count
                 search.tried += choices.map { Step(from: position, word: $0.word, run: $0.run) }
-                let ids = choices.map { dictionary.modelID($0.word.text) }
                 let learnt = choices.contains { $0.word.isLearnt }
                 for (index, node) in nodes.enumerated() {
                     // Learnt words are ranked against the others: all costs at once (rare).
                     let costs =
-                        learnt
-                        ? Self.costs(of: choices.map(\.word), ids: ids, after: node.context, dictionary: dictionary)
-                        : nil
+                        learnt ? Self.costs(of: choices.map(\.word), after: node.context, dictionary: dictionary) : nil
                     for choice in choices.indices {
-                        let id = ids[choice]
-                        let cost =
-                            costs?[choice]
-                            ?? Self.cost(of: choices[choice].word, id: id, after: node.context, dictionary: dictionary)
+                        let word = choices[choice].word
+                        let cost = costs?[choice] ?? Self.cost(of: word, after: node.context, dictionary: dictionary)
                         search.offer(
                             from: position, to: end, score: node.score + cost,
-                            context: node.context.then(model == nil ? nil : id ?? 0), previous: index,
-                            step: first + choice)
+                            context: model == nil ? node.context : node.context.then(word.modelWords),
+                            previous: index, step: first + choice)
                     }
                 }
             }
@@ -106,7 +108,8 @@ public struct PinyinComposition: Sendable {
             for (index, node) in nodes.enumerated() {
                 search.offer(
                     from: position, to: position + 1, score: node.score + literal.score,
-                    context: node.context.then(model == nil ? nil : 0), previous: index, step: search.tried.count - 1)
+                    context: model == nil ? node.context : node.context.then([]), previous: index,
+                    step: search.tried.count - 1)
             }
         }
         search.triedBefore[count] = search.tried.count
@@ -187,17 +190,12 @@ public struct PinyinComposition: Sendable {
         var run: [PinyinEdge]
     }
 
-    /// What each of `words` (over one span, best by table score first, with their model
-    /// `ids`) adds to a path whose last words are `context`: the model's log probability
-    /// (see ``cost(of:id:after:dictionary:)``), the table score less
-    /// ``PinyinModelWeights/unknownPenalty`` for a word the model lacks, the table score alone
-    /// without a model. A learnt word
-    /// scores above the best of the others (a learnt phrase at least
-    /// ``PinyinDictionary/learntPhraseScore``), so learnt choices still win.
-    static func costs(of words: [PinyinWord], ids: [UInt32?], after context: Context, dictionary: PinyinDictionary)
-        -> [Double]
-    {
-        var costs = zip(words, ids).map { cost(of: $0, id: $1, after: context, dictionary: dictionary) }
+    /// What each of `words` (over one span, best by table score first) adds to a path whose
+    /// last words are `context` (see ``cost(of:after:dictionary:)``). A learnt word scores above
+    /// the best of the others (a learnt phrase at least ``PinyinDictionary/learntPhraseScore``),
+    /// so learnt choices still win.
+    static func costs(of words: [PinyinWord], after context: Context, dictionary: PinyinDictionary) -> [Double] {
+        var costs = words.map { cost(of: $0, after: context, dictionary: dictionary) }
         guard dictionary.model != nil else { return costs }
         guard words.contains(where: \.isLearnt) else { return costs }
         let best = zip(words, costs).filter { !$0.0.isLearnt }.map(\.1).max() ?? -.infinity
@@ -209,16 +207,22 @@ public struct PinyinComposition: Sendable {
         return costs
     }
 
-    /// What `word` (model id `id`) adds to a path whose last words are `context`, learning aside.
-    /// A word read over abbreviated syllables keeps its table score: the user has not typed
-    /// it yet, and how common a word is says more about what is being typed (`nih`: 你好)
-    /// than what follows the words before it.
-    static func cost(of word: PinyinWord, id: UInt32?, after context: Context, dictionary: PinyinDictionary)
-        -> Double
-    {
+    /// What `word` adds to a path whose last words are `context`, learning aside: the model's
+    /// log probability of its model words in turn, each after the two before it; its table
+    /// score less ``PinyinModelWeights/unknownPenalty`` when the model lacks it; its table
+    /// score alone without a model. A word read over abbreviated syllables keeps its table
+    /// score: the user has not typed it yet, and how common a word is says more about what
+    /// is being typed (`nih`: 你好) than what follows the words before it.
+    static func cost(of word: PinyinWord, after context: Context, dictionary: PinyinDictionary) -> Double {
         guard dictionary.model != nil, !word.isAbbreviated else { return word.score }
-        guard let id else { return word.score - dictionary.weights.unknownPenalty }
-        return dictionary.modelScore(context: (context.first, context.second), word: id) - word.penalty
+        guard !word.modelWords.isEmpty else { return word.score - dictionary.weights.unknownPenalty }
+        var total = -word.penalty
+        var before = context
+        for id in word.modelWords {
+            total += dictionary.modelScore(context: (before.first, before.second), word: id)
+            before = before.then(id)
+        }
+        return total
     }
 
     /// The last two words of a path, as model ids (nil: none, or no model).
@@ -229,8 +233,18 @@ public struct PinyinComposition: Sendable {
         /// Both words in one integer (hashed once, as one value).
         var key: UInt64 { UInt64(first.map { $0 + 1 } ?? 0) << 32 | UInt64(second.map { $0 + 1 } ?? 0) }
 
-        /// The context after `word`.
-        func then(_ word: UInt32?) -> Context { Context(first: word == nil ? nil : second, second: word) }
+        /// The context after a word read as the model words `words` (none: a word the model
+        /// lacks, read as `<unk>`).
+        func then(_ words: [UInt32]) -> Context {
+            switch words.count {
+            case 0: then(KenLMTrieModel.unknown)
+            case 1: then(words[0])
+            default: Context(first: words[words.count - 2], second: words[words.count - 1])
+            }
+        }
+
+        /// The context after the model word `word`.
+        func then(_ word: UInt32) -> Context { Context(first: second, second: word) }
     }
 
     /// A path's last step: its score, context, where it came from (an index into the
@@ -281,9 +295,15 @@ struct StartWords {
     /// words are the same for any input that shares the letters and edges up to it).
     var reach: Int
 
+    /// The words of every run of edges looked up, by the run's ``runKey(_:)``.
+    var runs: [[UInt32]: (words: [PinyinWord], mayExtend: Bool)] = [:]
+
+    /// The words from `start` of `lattice`; with `previous` (the words from the same position
+    /// of an input whose first `shared` positions have the same letters and edges), the runs
+    /// of edges that start there only are not looked up again.
     init(
         from start: Int, lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?,
-        keepingAll: Bool, limit: Int = 1
+        keepingAll: Bool, limit: Int = 1, reusing previous: StartWords? = nil, shared: Int = 0
     ) {
         var all: [PinyinWord] = []
         var byEnd: [Int: [(word: PinyinWord, run: [PinyinEdge])]] = [:]
@@ -294,8 +314,11 @@ struct StartWords {
         while let run = stack.popLast(), budget > 0 {
             budget -= 1
             guard let edge = run.last else { continue }
-            let (words, mayExtend) = dictionary.words(
-                for: run, learning: learning, limit: keepingAll ? .max : limit)
+            let key = Self.runKey(run)
+            let known = edge.start < shared ? previous?.runs[key] : nil
+            let (words, mayExtend) =
+                known ?? dictionary.words(for: run, learning: learning, limit: keepingAll ? .max : limit)
+            runs[key] = (words, mayExtend)
             if !words.isEmpty { byEnd[edge.end, default: []] += words.prefix(limit).map { ($0, run) } }
             if keepingAll { all += words }
             guard mayExtend, run.count < PinyinDictionary.maximumWordSyllables else { continue }
@@ -317,5 +340,18 @@ struct StartWords {
         self.all = all
         self.byEnd = byEnd
         self.reach = reach
+    }
+
+    /// What tells a run of edges from the others of one lattice: each edge's start, end and kind.
+    static func runKey(_ run: [PinyinEdge]) -> [UInt32] {
+        run.map { edge in
+            let kind: UInt32 =
+                switch edge.kind {
+                case .syllable: 0
+                case .initial: 1
+                case .unfinished: 2
+                }
+            return UInt32(truncatingIfNeeded: edge.start) << 17 | UInt32(truncatingIfNeeded: edge.end) << 2 | kind
+        }
     }
 }

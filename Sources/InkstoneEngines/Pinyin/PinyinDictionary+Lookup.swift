@@ -21,7 +21,8 @@ extension PinyinDictionary {
             found.append(
                 PinyinWord(
                     text: entry.text, reading: entry.annotation ?? reading, start: first.start, end: last.end,
-                    score: entryScore - penalty, isAbbreviated: abbreviated > 0, penalty: penalty, isLearnt: learnt))
+                    score: entryScore - penalty, isAbbreviated: abbreviated > 0, penalty: penalty, isLearnt: learnt,
+                    modelWords: modelWords(of: entry, learnt: learnt)))
         }
         /// Offers `lookup`'s entries from `indices` (best first), the learnt ones for `reading` first.
         func add(_ lookup: PinyinLookupCache.Lookup, indices: [Int], reading: String, learnt: [String]) {

@@ -21,14 +21,15 @@ public struct PinyinModelWeights: Hashable, Sendable {
     public init() {}
 }
 
-/// The model ids of the table's texts (converted to Simplified, as the model has them) and
-/// the model's scores, found so far: typing a letter asks again for nearly all the previous
-/// letter asked for. Bounded: the ids start over at ``capacity`` texts; the scores sit in a
-/// fixed table of ``scoreSlots`` slots, one per key's hash, a newer score taking an older one's slot.
+/// The model words of texts the table did not segment (learnt words, or a table cached
+/// without the model) and the model's scores, found so far: typing a letter asks again for
+/// nearly all the previous letter asked for. Bounded: the words start over at ``capacity``
+/// texts; the scores sit in a fixed table of ``scoreSlots`` slots, one per key's hash, a newer
+/// score taking an older one's slot.
 final class PinyinModelCache: Sendable {
-    private let ids = Mutex<[String: UInt32]>([:])
+    private let words = Mutex<[String: [UInt32]]>([:])
     private let scores = Mutex(ScoreSlots())
-    /// How many texts the id map keeps before it starts over.
+    /// How many texts the word map keeps before it starts over.
     static let capacity = 200_000
     /// How many scores are kept (a power of two: 2¹⁸, 3 MB).
     static let scoreSlots = 1 << 18
@@ -42,15 +43,14 @@ final class PinyinModelCache: Sendable {
             Int(truncatingIfNeeded: (key &* 0x9e37_79b9_7f4a_7c15) >> UInt64(64 - 18))
         }
     }
-    /// The id stored for a text the model lacks.
-    static let missing = UInt32.max
 
-    func id(_ text: String, make: () -> UInt32?) -> UInt32? {
-        if let known = ids.withLock({ $0[text] }) { return known == Self.missing ? nil : known }
+    /// The model words of `text`, made by `make` when they are not kept.
+    func words(_ text: String, make: () -> [UInt32]) -> [UInt32] {
+        if let known = words.withLock({ $0[text] }) { return known }
         let made = make()
-        ids.withLock { ids in
-            if ids.count >= Self.capacity { ids.removeAll(keepingCapacity: true) }
-            ids[text] = made ?? Self.missing
+        words.withLock { words in
+            if words.count >= Self.capacity { words.removeAll(keepingCapacity: true) }
+            words[text] = made
         }
         return made
     }
@@ -73,11 +73,14 @@ extension PinyinDictionary {
     /// ln 10: the model's log₁₀ probabilities in nats, the table's unit.
     static let nats = 2.302_585_092_994_046
 
-    /// The model's id of the table text `text` (Traditional, read as Simplified), or nil
-    /// when there is no model or it lacks the word.
-    func modelID(_ text: String) -> UInt32? {
-        guard let model else { return nil }
-        return modelCache.id(text) { model.id(of: PinyinScriptCache.simplified(text)) }
+    /// The model words of `entry` (see ``DictionaryEntry/modelWords``): those the table
+    /// stored when they are the model's (``storesModelWords``) and the entry is the table's,
+    /// else its text (Traditional) read as Simplified and segmented now, once per text.
+    /// Empty without a model, or when it lacks a character of the text.
+    func modelWords(of entry: DictionaryEntry, learnt: Bool) -> [UInt32] {
+        guard let model else { return [] }
+        if storesModelWords, !learnt || !entry.modelWords.isEmpty { return entry.modelWords }
+        return modelCache.words(entry.text) { model.segment(PinyinScriptCache.simplified(entry.text)) ?? [] }
     }
 
     /// The model's log probability of `word` after `context` (nil: no word there), in nats.

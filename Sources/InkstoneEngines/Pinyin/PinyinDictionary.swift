@@ -37,8 +37,11 @@ public final class PinyinDictionary: Sendable {
     public let model: KenLMTrieModel?
     /// How the model's scores combine with the table's (see ``PinyinModelWeights``).
     public let weights: PinyinModelWeights
-    /// The model's ids of the table's texts, and its scores, found so far.
+    /// The model words of texts the table did not segment, and the model's scores, found so far.
     let modelCache = PinyinModelCache()
+    /// Whether the table's entries carry ``model``'s words (it was built with this model:
+    /// see ``PinyinTableSource/rows(from:model:)``).
+    let storesModelWords: Bool
 
     /// A dictionary over `table` (rows as ``PinyinTableSource/rows(from:)`` makes them),
     /// each word costing `wordCost` beyond its probability; sentences ranked with `model` when given.
@@ -50,8 +53,9 @@ public final class PinyinDictionary: Sendable {
         self.wordCost = wordCost
         self.model = model
         self.weights = weights
-        let total = table.entries(for: PinyinTableSource.totalReading).first?.weight ?? 0
-        logTotal = log(max(total, 1))
+        let total = table.entries(for: PinyinTableSource.totalReading).first
+        logTotal = log(max(total?.weight ?? 0, 1))
+        storesModelWords = model.map { total?.annotation == $0.fingerprint } ?? false
     }
 
     private static let loaded = Mutex<[String: PinyinDictionary]>([:])
@@ -69,20 +73,32 @@ public final class PinyinDictionary: Sendable {
         }
     }
 
-    /// The dictionary over the table at `path` ranking with `model`, or nil when it has no rows.
+    /// The dictionary over the table at `path` ranking with `model`, or nil when it has no rows
+    /// (the table as ``openTable(path:model:cacheDirectory:)`` opens it).
     public static func load(
         path: String, wordCost: Double = defaultWordCost, model: KenLMTrieModel? = nil,
-        weights: PinyinModelWeights = PinyinModelWeights()
+        weights: PinyinModelWeights = PinyinModelWeights(), cacheDirectory: String? = nil
     ) -> PinyinDictionary? {
         guard access(path, R_OK) == 0 else { return nil }
-        let table = ReadingTableCache.load(
-            // One file per parser version: builds of different versions side by side do not rebuild each other's.
-            name: "luna-pinyin.v\(PinyinTableSource.formatVersion)", source: path,
-            formatVersion: PinyinTableSource.formatVersion
-        ) { PinyinTableSource.rows(from: path) }
+        let table = openTable(path: path, model: model, cacheDirectory: cacheDirectory).table
         // The table always holds the #total row; a table with nothing else has no words.
         guard table.readingCount > 1 else { return nil }
         return PinyinDictionary(table: table, wordCost: wordCost, model: model, weights: weights)
+    }
+
+    /// The table at `path` from the cache (`cacheDirectory`, else ``ReadingTableCache``'s
+    /// folder), each entry with `model`'s words (see ``PinyinTableSource/rows(from:model:)``):
+    /// rebuilt when the table, the model or the parser changed, or the cached file is damaged.
+    /// A table without a model is cached apart (`-unranked`), so the two do not rebuild each other.
+    public static func openTable(path: String, model: KenLMTrieModel?, cacheDirectory: String? = nil)
+        -> ReadingTableCache.Loaded
+    {
+        // One file per parser version: builds of different versions side by side do not rebuild each other's.
+        let name = "luna-pinyin.v\(PinyinTableSource.formatVersion)"
+        return ReadingTableCache.open(
+            name: model == nil ? name + "-unranked" : name, sources: [path] + (model.map { [$0.path] } ?? []),
+            formatVersion: PinyinTableSource.formatVersion, directory: cacheDirectory
+        ) { model.map { PinyinTableSource.rows(from: path, model: $0) } ?? PinyinTableSource.rows(from: path) }
     }
 
     /// The unigram score of a word of `weight`.

@@ -38,10 +38,13 @@ final class PinyinLookupCache: Sendable {
 }
 
 extension PinyinDictionary {
-    /// The entries of a syllable key (`zhong guo`), with whether a longer word starts with these syllables.
+    /// The first ``PinyinComposition/candidateLimit`` entries of a syllable key (`zhong guo`):
+    /// no input shows more of one key's words (a single syllable has hundreds, and decoding
+    /// them all made a new key's lookup the slowest part of a key); with whether a longer word
+    /// starts with these syllables.
     func syllableLookup(_ key: String) -> PinyinLookupCache.Lookup {
         lookups.lookup(key) {
-            let entries = table.entries(for: key)
+            let entries = table.entries(for: key, limit: PinyinComposition.candidateLimit)
             return PinyinLookupCache.Lookup(
                 entries: entries, scores: entries.map { score(weight: $0.weight) }, syllables: [],
                 hasLonger: hasLonger(than: key, separator: " "))

@@ -5,6 +5,8 @@ public struct PinyinSpeller: Sendable, Equatable {
     /// The fuzzy pairs in force.
     public let fuzzy: Set<PinyinFuzzyPair>
     private let syllablesBySpelling: [String: [String]]
+    /// The syllables each prefix of a syllable starts, in ``PinyinSyllable/all``'s order (`zh` → zha … zhuo).
+    private let syllablesByPrefix: [String: [String]]
 
     /// A speller with `fuzzy` pairs on (none: exact pinyin).
     public init(fuzzy: Set<PinyinFuzzyPair> = []) {
@@ -21,6 +23,11 @@ public struct PinyinSpeller: Sendable, Equatable {
             }
         }
         syllablesBySpelling = map
+        var byPrefix: [String: [String]] = [:]
+        for syllable in PinyinSyllable.all {
+            for length in 1...syllable.count { byPrefix[String(syllable.prefix(length)), default: []].append(syllable) }
+        }
+        syllablesByPrefix = byPrefix
     }
 
     /// The syllables `spelling` stands for, itself first; empty when it is no syllable.
@@ -41,10 +48,13 @@ public struct PinyinSpeller: Sendable, Equatable {
     /// The syllables an abbreviated or unfinished spelling may complete to
     /// (`zh` → zha … zhuo), with the fuzzy initials in force (`z` finds `zh…` anyway).
     public func completions(of spelling: Substring) -> [String] {
-        var starts = [String(spelling)]
+        let typed = String(spelling)
+        var starts = [typed]
         for pair in fuzzy where pair.isInitialPair {
-            starts += pair.variants(of: String(spelling)).filter { !$0.isEmpty }
+            starts += pair.variants(of: typed).filter { !$0.isEmpty }
         }
-        return PinyinSyllable.all.filter { syllable in starts.contains { syllable.hasPrefix($0) } }
+        guard starts.count > 1 else { return syllablesByPrefix[typed] ?? [] }
+        let found = Set(starts.flatMap { syllablesByPrefix[$0] ?? [] })
+        return PinyinSyllable.all.filter(found.contains)
     }
 }

@@ -19,7 +19,7 @@ public enum PinyinTableSource {
     public static let package = "rime-data-luna-pinyin"
     /// The version of what ``rows(from:)`` yields; bump it when the parser changes,
     /// so compiled tables cached from an older parser are rebuilt.
-    public static let formatVersion: UInt32 = 2
+    public static let formatVersion: UInt32 = 4
     /// The first character of abbreviation keys (no syllable starts with it).
     public static let abbreviationMark = "*"
     /// The reading whose one entry carries the sum of the table's weights.

@@ -15,4 +15,7 @@ public struct PinyinWord: Hashable, Sendable {
     public var penalty: Double = 0
     /// Whether it ranks as a learnt choice.
     public var isLearnt: Bool = false
+    /// The text as words of the dictionary's language model, by id (empty: the model lacks
+    /// it, or there is no model); see ``DictionaryEntry/modelWords``.
+    public var modelWords: [UInt32] = []
 }
