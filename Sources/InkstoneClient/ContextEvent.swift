@@ -81,7 +81,7 @@ private struct EventColumns {
     /// `a(sss)iibb`, from n, cursor, page, has prev, has next and 3n strings.
     private mutating func candidates() -> ContextEvent? {
         guard let count = int(), let cursor = int(), let page = int(), let hasPrev = int(), let hasNext = int(),
-            count >= 0, strings.count >= 3 * count
+            count >= 0, count <= strings.count / 3
         else { return nil }
         var items: [DBusValue] = []
         for _ in 0..<count { items.append(.structure([s(), s(), s()].compactMap { $0 })) }
