@@ -121,21 +121,23 @@ public final class ExportedObject: Sendable {
     }
 
     /// Answers calls the live tree decides (absent paths, containers, introspection with
-    /// children); false when the call goes to the interface tables.
+    /// children); false when the call goes to the interface tables. A call to an object
+    /// without children (every key) is not looked at further.
     private func answeredFromTree(_ node: ObjectNode, _ message: Message, on connection: Connection) -> Bool {
-        let isIntrospect =
+        func isIntrospect() -> Bool {
             message.isMember("Introspect", of: StandardInterfaces.introspectable) && message.signature.isEmpty
+        }
         switch node {
         case .absent(let error):
             reply(to: message, on: connection, error: error)
         case .container(let children, let error):
-            guard isIntrospect else {
+            guard isIntrospect() else {
                 reply(to: message, on: connection, error: error)
                 return true
             }
             replyIntrospection(IntrospectionWriter.xml(for: [], children: children), to: message, on: connection)
         case .object(let children):
-            guard isIntrospect, !children.isEmpty else { return false }
+            guard !children.isEmpty, isIntrospect() else { return false }
             replyIntrospection(
                 IntrospectionWriter.adding(children: children, to: introspectionXML), to: message, on: connection)
         }

@@ -1,3 +1,4 @@
+import Glibc
 import InkstoneText
 
 /// Object paths of documents and input contexts, and their ids.
@@ -26,8 +27,10 @@ public enum ObjectPaths {
         var subtree = subtree
         return path.withUTF8 { pathBytes -> UInt64? in
             subtree.withUTF8 { prefix -> UInt64? in
+                // One memcmp: a byte-by-byte comparison of the prefix cost more than the rest of the parse.
                 guard pathBytes.count > prefix.count + 1, pathBytes[prefix.count] == UInt8(ascii: "/"),
-                    pathBytes[..<prefix.count].elementsEqual(prefix)
+                    let pathStart = pathBytes.baseAddress, let prefixStart = prefix.baseAddress,
+                    memcmp(pathStart, prefixStart, prefix.count) == 0
                 else { return nil }
                 var id: UInt64 = 0
                 for byte in pathBytes[(prefix.count + 1)...] {

@@ -104,6 +104,12 @@ import Testing
                 }
             ),
             ("InvalidArgument", servicePath, "NewInputContext", { $0.append(strings: ["engine=telepathy"]) }),
+            // A document option outside the document subtree: another subtree, one byte off its name.
+            ("UnknownObject", servicePath, "NewInputContext", { $0.append(strings: ["document=\(context)"]) }),
+            (
+                "UnknownObject", servicePath, "NewInputContext",
+                { $0.append(strings: ["document=/org/inkstone/Inkstone1/documenT/1"]) }
+            ),
         ]
         for (code, path, member, body) in cases {
             let interface =
