@@ -160,4 +160,18 @@ import Testing
         }
         #expect(made == 0, "a key looked up just now is kept")
     }
+
+    @Test func anAbbreviationLookupKeepsEachEntrysSyllables() {
+        let dictionary = PinyinDictionary(
+            table: SortedReadingTable(
+                rows: PinyinTableSource.rows(
+                    fromBytes: Array("中國\tzhong guo\t9\n種過\tzhong guo\t2\n女兒\tnv er\t5\n".utf8))))
+        let zg = dictionary.abbreviationLookup("*zg")
+        #expect(zg.entries.map(\.text) == ["中國", "種過"])
+        #expect(zg.syllables == [["zhong", "guo"], ["zhong", "guo"]])
+        #expect(dictionary.abbreviationLookup("*ne").syllables == [["nv", "er"]])
+        #expect(PinyinDictionary.syllables(of: nil).isEmpty)
+        #expect(PinyinDictionary.syllables(of: "xi an") == ["xi", "an"])
+        #expect(PinyinDictionary.syllables(of: "lü er") == ["lü", "er"], "split on bytes, whole letters kept")
+    }
 }

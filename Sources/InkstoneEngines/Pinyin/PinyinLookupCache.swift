@@ -58,8 +58,26 @@ extension PinyinDictionary {
             let entries = table.entries(for: key, limit: Self.abbreviationScanLimit)
             return PinyinLookupCache.Lookup(
                 entries: entries, scores: entries.map { score(weight: $0.weight) },
-                syllables: entries.map { ($0.annotation ?? "").split(separator: " ").map(String.init) },
+                syllables: entries.map { Self.syllables(of: $0.annotation) },
                 hasLonger: hasLongerAbbreviation(than: key))
+        }
+    }
+
+    /// The space-separated syllables of an entry's reading (none without one), split on its
+    /// UTF-8 bytes in place: splitting by `Character` walked grapheme breaks and was most of
+    /// what a new abbreviation key cost.
+    static func syllables(of reading: String?) -> [String] {
+        guard var reading else { return [] }
+        return reading.withUTF8 { bytes in
+            var syllables: [String] = []
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: " ") {
+                if end > start {
+                    syllables.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                }
+                start = end + 1
+            }
+            return syllables
         }
     }
 }
