@@ -1,6 +1,7 @@
 import DBusKit
 import Glibc
 import InkstoneTestSupport
+import Synchronization
 import Testing
 
 /// A private X server (`Xvfb` on a free display number) with one stock application
@@ -20,16 +21,30 @@ final class DesktopSession {
             ? nil : "not installed: \(absent.joined(separator: ", ")) (scripts/ensure-deps.sh installs them)"
     }
 
+    /// Display numbers sessions of this process took: suites run in parallel, and two sessions
+    /// that both found a number free before either server made its lock would share one server.
+    private static let taken = Mutex<Set<Int>>([])
+
     init() throws {
-        var number = 90 + Int(getpid() % 400)
-        while access("/tmp/.X11-unix/X\(number)", F_OK) == 0 || access("/tmp/.X\(number)-lock", F_OK) == 0 {
-            number += 1
+        let number = Self.taken.withLock { taken in
+            var number = 90 + Int(getpid() % 400)
+            while taken.contains(number) || access("/tmp/.X11-unix/X\(number)", F_OK) == 0
+                || access("/tmp/.X\(number)-lock", F_OK) == 0
+            {
+                number += 1
+            }
+            taken.insert(number)
+            return number
         }
         display = ":\(number)"
         title = "inkstone-text-app-\(number)"
         server = try DaemonProcess(
             executable: "/usr/bin/Xvfb", arguments: [display, "-screen", "0", "640x480x24", "-nolisten", "tcp"])
-        try Self.waitUntil("Xvfb \(display) listens") { access(socket, F_OK) == 0 }
+        try Self.waitUntil("Xvfb \(display) listens") { [server] in
+            // Another program's server on the same number would answer in its place.
+            if server.termination != nil { throw TestSupportError("Xvfb \(display) ended: \(server.stderr)") }
+            return access(socket, F_OK) == 0
+        }
     }
 
     deinit {
