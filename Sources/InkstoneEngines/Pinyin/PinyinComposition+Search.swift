@@ -61,8 +61,14 @@ extension PinyinComposition {
         func reusable(for lattice: PinyinLattice, dictionary: PinyinDictionary, learning: (any CandidateLearning)?)
             -> Int
         {
-            let changed = sharedPositions(with: lattice, dictionary: dictionary, learning: learning)
-            return (0..<changed).first { reach[$0] >= changed } ?? changed
+            reusable(sharing: sharedPositions(with: lattice, dictionary: dictionary, learning: learning))
+        }
+
+        /// How many leading positions are reusable when the first `shared` positions have the
+        /// same letters and edges (``sharedPositions(with:dictionary:learning:)``): those before
+        /// the first whose words reach a position past them.
+        func reusable(sharing shared: Int) -> Int {
+            (0..<shared).first { reach[$0] >= shared } ?? shared
         }
 
         /// How many leading positions have the same letters and lattice edges in this search's

@@ -48,7 +48,7 @@ public struct PinyinComposition: Sendable {
         let perSpan = model == nil ? 1 : dictionary.weights.wordsPerSpan
         var search = Search(lattice: lattice, dictionary: dictionary, learning: learning)
         let shared = previous?.search.sharedPositions(with: lattice, dictionary: dictionary, learning: learning) ?? 0
-        let kept = previous?.search.reusable(for: lattice, dictionary: dictionary, learning: learning) ?? 0
+        let kept = previous?.search.reusable(sharing: shared) ?? 0
         if let old = previous?.search, kept > 0 {
             search.keep(kept, of: old)
         } else {
