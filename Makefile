@@ -26,7 +26,7 @@ release:
 	TMPDIR=$(CURDIR)/.tmp swift build -c release --product inkstone
 	TMPDIR=$(CURDIR)/.tmp swift build -c release --product inkstone-bench
 
-bench-deps:     ## install what the benchmarks compare with: stock fcitx5, fcitx5-hangul, fcitx5-pinyin
+bench-deps:     ## install what the benchmarks compare with: stock fcitx5, fcitx5-hangul, fcitx5-pinyin, sd-bus
 	scripts/ensure-bench-deps.sh
 
 bench: release bench-deps  ## run every benchmark (release build); ARGS="--quick" for a smoke run

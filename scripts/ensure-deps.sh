@@ -27,9 +27,10 @@ packages=(
   bubblewrap xdg-dbus-proxy            # and inside a Flatpak-style sandbox: namespaces, filtered session bus
 )
 
-# Only the benchmarks need these (tests do not): stock fcitx5 with its Hangul and pinyin.
+# Only the benchmarks need these (tests do not): stock fcitx5 with its Hangul and pinyin;
+# sd-bus's headers for scripts/dbus-message-cost.sh (libdbus against sd-bus per message).
 if [ "${1:-}" = "--bench" ]; then
-  packages+=(fcitx5 fcitx5-hangul fcitx5-pinyin)
+  packages+=(fcitx5 fcitx5-hangul fcitx5-pinyin libsystemd-dev)
 fi
 
 missing=()
