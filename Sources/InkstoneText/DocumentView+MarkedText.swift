@@ -209,7 +209,7 @@ extension DocumentView {
     private func validateRelative(start: Int, length: Int, in text: String, what: String) throws(InkstoneError)
         -> Range<Int>
     {
-        let count = UnitCounts(of: text)[unit]
+        let count = UnitCounts.count(of: text, in: unit)
         guard start >= 0, length >= 0, start <= count - length,
             let lower = text.utf8Offset(of: start, in: unit, requireGraphemeBoundary: false),
             let upper = text.utf8Offset(of: start + length, in: unit, requireGraphemeBoundary: false)
