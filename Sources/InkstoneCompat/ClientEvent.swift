@@ -58,9 +58,10 @@ struct PreeditState: Equatable {
         self.text = text
         self.length = length
         cursor = min(max(view.markedSelection?.start ?? length, 0), length)
-        // The usual preedit: one underlined run, the marked text itself.
-        guard !segments.isEmpty else {
-            self.segments = [Segment(text: text, style: .underline)]
+        // The usual preedit: one run over the whole marked text (underlined when unstyled),
+        // which needs no cutting into runs.
+        guard let first = segments.first, segments.count > 1 || first.start != 0 || first.length != length else {
+            self.segments = [Segment(text: text, style: segments.first?.style ?? .underline)]
             return
         }
         let scalars = Array(text.unicodeScalars)

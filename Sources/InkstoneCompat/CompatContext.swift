@@ -41,6 +41,9 @@ final class CompatContext {
         // The application keeps the undo history of its text (its own Undo acts on the
         // widget): the document, a mirror of what was typed, registers no undo steps.
         context.setUndoRegistration(false)
+        // Its edits are measured in code points (and UTF-8) only, until an Inkstone view in
+        // another unit, or an observer, joins the document.
+        context.view.document.measuresCodePointsOnly = true
         self.creator = creator
         self.switcher = switcher
         self.service = service

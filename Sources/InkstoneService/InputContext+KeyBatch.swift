@@ -95,7 +95,7 @@ private struct BatchState {
         let shared = context.shared
         shared.document.restore(document)
         if let journalMark { shared.durability?.journal.discardPending(from: journalMark) }
-        context.engine = engine
+        context.install(engine)
         context.surroundingStamp = nil
         context.candidates = candidates
         shared.ticketOwners = ticketOwners

@@ -38,7 +38,7 @@ extension InputContext {
         let next = try EngineRegistry.makeEngine(
             id: id, settings: service.engineSettings, learning: Self.learning(options: options, service: service))
         try apply(engine.commitAndReset())
-        engine = next
+        install(next)
         surroundingStamp = nil
         service.publishProperties(of: shared)
     }
@@ -49,7 +49,7 @@ extension InputContext {
         guard let cycleKey = service.engineSettings.cycleKey, cycleKey.matches(key) else { return nil }
         let cycle = service.engineSettings.cycle
         guard !cycle.isEmpty else { return nil }
-        let position = cycle.firstIndex(of: engine.id) ?? -1
+        let position = cycle.firstIndex(of: engineID) ?? -1
         return cycle[(position + 1) % cycle.count]
     }
 

@@ -23,8 +23,12 @@ public final class InputContext {
     public internal(set) var subscriptions: Set<NotificationKind>
     /// Whether it has focus.
     public internal(set) var isFocused = false
-    /// The composition engine.
+    /// The composition engine (replaced only through ``install(_:)``, which keeps
+    /// ``engineID`` in step).
     var engine: any CompositionEngine
+    /// The id of the engine in use (kept beside the engine: reading it through the
+    /// existential would copy the engine on every read).
+    public private(set) var engineID: String
     /// The engine's candidate list as last published.
     public internal(set) var candidates: CandidatesSnapshot = .closed
     /// The properties as last published (for `PropertiesChanged`).
@@ -59,15 +63,13 @@ public final class InputContext {
         engine = try EngineRegistry.makeEngine(
             id: options.engine ?? settings.defaultEngine, settings: settings,
             learning: Self.learning(options: options, service: service))
+        engineID = engine.id
         subscriptions = options.notifications
         view = shared.document.makeView(unit: options.unit, undo: service.limits.undoConfiguration)
     }
 
     /// The context's offset unit.
     public var unit: OffsetUnit { view.unit }
-
-    /// The id of the engine in use.
-    public var engineID: String { engine.id }
 
     /// The caller's notifications collected during a reporting call (see
     /// ``reporting(_:)``), nil outside one.
@@ -78,6 +80,12 @@ public final class InputContext {
     @inline(__always)
     public func wants(_ kind: NotificationKind) -> Bool {
         report == nil ? subscriptions.contains(kind) : Self.reportedKinds.contains(kind)
+    }
+
+    /// Makes `engine` the context's engine.
+    func install(_ engine: any CompositionEngine) {
+        self.engine = engine
+        engineID = engine.id
     }
 
     /// Replaces the context's subscriptions; the caller becomes the listener.

@@ -28,6 +28,13 @@ public final class Document {
     weak var composingView: DocumentView?
     /// Edits waiting for the composition to end, oldest first.
     var queuedEdits: [QueuedEdit] = []
+    /// Whether edits are measured in UTF-8 and code points only while every view of the
+    /// document counts in one of those and no observer is registered (a document mirrored
+    /// for a client that counts in code points: measuring each edit in UTF-16 and graphemes
+    /// too would serve no one). Off by default: every ``ChangeRecord`` is measured in every
+    /// unit. A view in another unit, or an observer, brings every unit back for the edits
+    /// made while it is there.
+    public var measuresCodePointsOnly = false
     /// How many edits and bytes may wait behind a composition.
     public var queueLimits = QueueLimits()
     /// UTF-8 bytes of text held by queued edits (counted against the document size by the service).
@@ -169,7 +176,7 @@ public final class Document {
     /// selections, emits `textChanged` and any `selectionChanged`.
     @discardableResult
     func applyEdit(utf8Range: Range<Int>, with text: String, cause: EditCause, viewID: ViewID?) -> ChangeRecord {
-        let measure = EditMeasure(before: storage, utf8Range: utf8Range, text: text)
+        let measure = EditMeasure(before: storage, utf8Range: utf8Range, text: text, everyUnit: measuresEveryUnit)
         storage.replace(utf8Range: utf8Range, with: text)
         revision += 1
         let record = measure.record(after: storage, revision: revision, cause: cause, viewID: viewID)
@@ -184,6 +191,12 @@ public final class Document {
         }
         refreshPatterns(afterEditOf: utf8Range.lowerBound..<utf8Range.lowerBound + newUTF8Length)
         return record
+    }
+
+    /// Whether the next edit is measured in every unit (see ``measuresCodePointsOnly``).
+    private var measuresEveryUnit: Bool {
+        guard measuresCodePointsOnly, observers.isEmpty else { return true }
+        return views.contains { $0.view.map { $0.unit == .utf16 || $0.unit == .graphemes } ?? false }
     }
 }
 

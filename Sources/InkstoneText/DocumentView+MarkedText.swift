@@ -88,7 +88,9 @@ extension DocumentView {
                 collapsed = collapsibleAnchors(in: replaced)
                 undoStack.closeTyping()
             }
-            if !storage.text(utf8Range: replaced).utf8.elementsEqual(text.utf8) {
+            // Marked text is the text of its range: replacing just it needs no copy from the rope.
+            let replacedText = marked.flatMap { $0.utf8Range == replaced ? $0.text : nil }
+            if !(replacedText ?? storage.text(utf8Range: replaced)).utf8.elementsEqual(text.utf8) {
                 document.applyEdit(utf8Range: replaced, with: text, cause: .composition, viewID: id)
             }
             marked = MarkedState(
@@ -139,7 +141,7 @@ extension DocumentView {
             let range = marked.utf8Range
             self.marked = nil
             document.composingView = nil
-            if !storage.text(utf8Range: range).utf8.elementsEqual(marked.originalText.utf8) {
+            if !marked.text.utf8.elementsEqual(marked.originalText.utf8) {
                 document.applyEdit(utf8Range: range, with: marked.originalText, cause: .composition, viewID: id)
             }
             document.restoreAttributes(marked.originalSpans, at: range.lowerBound)
@@ -160,7 +162,7 @@ extension DocumentView {
     func commitMarkedText(replacingWith text: String) {
         guard let current = marked else { return }
         let range = current.utf8Range
-        if !storage.text(utf8Range: range).utf8.elementsEqual(text.utf8) {
+        if !current.text.utf8.elementsEqual(text.utf8) {
             document.applyEdit(utf8Range: range, with: text, cause: .commit, viewID: id)
         }
         marked?.text = text
@@ -209,7 +211,7 @@ extension DocumentView {
     private func validateRelative(start: Int, length: Int, in text: String, what: String) throws(InkstoneError)
         -> Range<Int>
     {
-        let count = UnitCounts(of: text)[unit]
+        let count = UnitCounts.count(of: text, in: unit)
         guard start >= 0, length >= 0, start <= count - length,
             let lower = text.utf8Offset(of: start, in: unit, requireGraphemeBoundary: false),
             let upper = text.utf8Offset(of: start + length, in: unit, requireGraphemeBoundary: false)

@@ -1,8 +1,8 @@
 import _RopeModule
 
-/// Measures one edit in every unit: taken before the rope changes (old text)
-/// and finished after (new text), widening the grapheme range where the edit
-/// joins or splits neighbouring clusters.
+/// Measures one edit in every unit (or in UTF-8 and code points only): taken
+/// before the rope changes (old text) and finished after (new text), widening the
+/// grapheme range where the edit joins or splits neighbouring clusters.
 ///
 /// The common case keeps no copy of the old rope (a copy would make the
 /// mutation copy the nodes on its path): grapheme boundaries below the edit are
@@ -12,6 +12,7 @@ import _RopeModule
 struct EditMeasure {
     private let utf8Range: Range<Int>
     private let text: String
+    private let everyUnit: Bool
     private let start: UnitCounts
     private let oldLength: UnitCounts
     /// Grapheme boundaries of the old text around the edit.
@@ -24,22 +25,31 @@ struct EditMeasure {
     /// The largest replaced text kept as a string instead of a rope snapshot.
     private static let replacedTextLimit = 1 << 16
 
-    /// Captures the old text's measures.
-    init(before storage: TextStorage, utf8Range: Range<Int>, text: String) {
+    /// Captures the old text's measures (in UTF-8 and code points only unless `everyUnit`).
+    init(before storage: TextStorage, utf8Range: Range<Int>, text: String, everyUnit: Bool) {
         self.utf8Range = utf8Range
         self.text = text
+        self.everyUnit = everyUnit
         let rope = storage.rope
         let lower = storage.ropeIndex(utf8Offset: utf8Range.lowerBound)
         let upper = utf8Range.isEmpty ? lower : storage.ropeIndex(utf8Offset: utf8Range.upperBound)
-        let utf16Start = rope.utf16.distance(from: rope.startIndex, to: lower)
+        let utf16Start = everyUnit ? rope.utf16.distance(from: rope.startIndex, to: lower) : 0
         let scalarStart = rope.unicodeScalars.distance(from: rope.startIndex, to: lower)
         start = UnitCounts(utf8: utf8Range.lowerBound, utf16: utf16Start, scalars: scalarStart, graphemes: 0)
         oldLength = UnitCounts(
             utf8: utf8Range.count,
-            utf16: utf8Range.isEmpty ? 0 : rope.utf16.distance(from: lower, to: upper),
+            utf16: utf8Range.isEmpty || !everyUnit ? 0 : rope.utf16.distance(from: lower, to: upper),
             scalars: utf8Range.isEmpty ? 0 : rope.unicodeScalars.distance(from: lower, to: upper),
             graphemes: 0
         )
+        guard everyUnit else {
+            // Grapheme boundaries and the replaced text serve the grapheme measures only.
+            oldFloor = 0
+            oldCeiling = 0
+            replacedText = nil
+            oldRope = nil
+            return
+        }
         oldFloor = rope.index(roundingDown: lower).utf8Offset
         oldCeiling = rope.index(roundingUp: upper).utf8Offset
         if utf8Range.count <= Self.replacedTextLimit {
@@ -53,6 +63,13 @@ struct EditMeasure {
 
     /// Finishes the record once the storage holds the new text.
     func record(after storage: TextStorage, revision: UInt64, cause: EditCause, viewID: ViewID?) -> ChangeRecord {
+        guard everyUnit else {
+            let inserted = UnitCounts(
+                utf8: text.utf8.count, utf16: 0, scalars: UnitCounts.count(of: text, in: .scalars), graphemes: 0)
+            return ChangeRecord(
+                revision: revision, cause: cause, viewID: viewID, start: start, oldLength: oldLength,
+                newLength: inserted, insertedText: text, graphemeInsertedText: text, isMeasuredInEveryUnit: false)
+        }
         let newRope = storage.rope
         let inserted = UnitCounts(of: text)
         let delta = inserted.utf8 - utf8Range.count
@@ -77,7 +94,7 @@ struct EditMeasure {
         return ChangeRecord(
             revision: revision, cause: cause, viewID: viewID,
             start: startCounts, oldLength: oldCounts, newLength: newCounts,
-            insertedText: text, graphemeInsertedText: graphemeText
+            insertedText: text, graphemeInsertedText: graphemeText, isMeasuredInEveryUnit: true
         )
     }
 

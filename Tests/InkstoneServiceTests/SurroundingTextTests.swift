@@ -40,4 +40,21 @@ import Testing
         #expect(try hanja(context) == forGa)
         #expect(context.view.text == "가 한")
     }
+
+    /// While a syllable is composed the engine does not read the text before the caret;
+    /// what the composition committed is read at the first key after it.
+    @Test func syllablesTypedAndCommittedAreSeenByTheNextHanjaKey() throws {
+        let service = InkstoneService()
+        var options = contextOptions()
+        options.engine = "hangul"
+        let context = try service.createContext(owner: ":1.1", options: options)
+        // g k s composes 한; r commits it and composes ㄱ; BackSpace removes ㄱ.
+        for keysym in [0x67, 0x6b, 0x73, 0x72, Keysym.backSpace] {
+            _ = try context.processKey(KeyEvent(keysym: keysym))
+            _ = try context.processKey(KeyEvent(keysym: keysym, isRelease: true))
+        }
+        #expect(context.view.text == "한" && context.view.markedText == nil)
+        let forHan = try hanja(context)
+        #expect(forHan.contains("韓"), "\(forHan)")
+    }
 }

@@ -14,8 +14,8 @@ public protocol CompositionEngine: Sendable {
     mutating func handle(_ key: KeyEvent) -> EngineOutput
     /// Tells the engine the text before the caret (for engines that look back, e.g. Hanja).
     mutating func setSurroundingText(_ textBeforeCursor: String)
-    /// Whether the engine reads the text before the caret (so callers only
-    /// compute it for engines that do).
+    /// Whether the engine would read the text before the caret on its next key (so callers
+    /// only compute it when it would); it may change with the engine's state.
     var needsSurroundingText: Bool { get }
     /// Tells the engine the text the client has selected (empty: none), for engines that
     /// reopen it (the Japanese engine's reconversion).

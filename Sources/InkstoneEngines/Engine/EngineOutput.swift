@@ -44,7 +44,11 @@ public struct Preedit: Hashable, Sendable {
     }
 
     /// The whole preedit text.
-    public var text: String { segments.map(\.text).joined() }
+    public var text: String {
+        // The usual preedit, one segment, is its own text.
+        if segments.count == 1 { return segments[0].text }
+        return segments.map(\.text).joined()
+    }
 }
 
 /// Where a caret movement goes.

@@ -84,10 +84,11 @@ public struct HangulEngine: CompositionEngine {
     /// The open Hanja candidate list, if any.
     public var candidates: CandidateList? { hanjaConversion?.list }
 
-    /// Remembers the text before the caret (for Hanja conversion without a preedit).
-    /// Yes: Hanja conversion looks at the word before the caret.
-    public var needsSurroundingText: Bool { true }
+    /// While nothing is composed (with a preedit, Hanja converts the preedit and the text
+    /// before the caret is not looked at), and only with a Hanja table.
+    public var needsSurroundingText: Bool { hanja != nil && composer.isEmpty }
 
+    /// Remembers the text before the caret (for Hanja conversion without a preedit).
     public mutating func setSurroundingText(_ textBeforeCursor: String) {
         self.textBeforeCursor = textBeforeCursor
     }
