@@ -60,29 +60,27 @@ final class ExportRoutes: Sendable {
         return true
     }
 
-    /// The deepest registration at `path` or, for a subtree, above it.
+    /// The deepest registration at `path` or, for a subtree, above it. The routes are read
+    /// in place (no route is copied: a copy retains its path and its registration).
     private func registration(for path: UnsafePointer<UInt8>) -> Registration? {
         let length = strlen(UnsafeRawPointer(path).assumingMemoryBound(to: CChar.self))
         return routes.withLock { routes in
-            var best: Route?
-            for route in routes where route.path.count > (best?.path.count ?? -1) {
-                if Self.matches(route, path, length) { best = route }
+            var best: Int?
+            var bestCount = -1
+            for index in routes.indices {
+                let count = routes[index].path.count
+                guard count > bestCount, count <= length else { continue }
+                let samePrefix = routes[index].path.withUnsafeBufferPointer { bytes in
+                    bytes.baseAddress.map { memcmp($0, path, count) == 0 } ?? false
+                }
+                // A subtree also serves the paths below it: its own path then "/" (the root "/" serves every path).
+                guard samePrefix,
+                    count == length || (routes[index].subtree && (count == 1 || path[count] == UInt8(ascii: "/")))
+                else { continue }
+                best = index
+                bestCount = count
             }
-            return best?.registration
+            return best.map { routes[$0].registration }
         }
-    }
-
-    /// Whether `route` serves the path of `length` bytes at `path`.
-    private static func matches(_ route: Route, _ path: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-        let count = route.path.count
-        guard count <= length else { return false }
-        let samePrefix = route.path.withUnsafeBufferPointer { bytes in
-            guard let start = bytes.baseAddress else { return false }
-            return memcmp(start, path, count) == 0
-        }
-        guard samePrefix else { return false }
-        if count == length { return true }
-        // A subtree serves the paths below it: its own path then "/" (the root "/" serves every path).
-        return route.subtree && (count == 1 || path[count] == UInt8(ascii: "/"))
     }
 }
