@@ -24,6 +24,10 @@
 # $OUT/callgrind.out and summarised (callgrind_annotate); divide by N. The
 # program is profiled as a copy without debug info (objcopy --strip-debug).
 #
+# The program runs with SWIFT_DETERMINISTIC_HASHING=1: Swift seeds its hashing
+# per process, so dictionary and set lookups would take a different number of
+# instructions from run to run; with a fixed seed the counts repeat exactly.
+#
 # With PROFILE=perf the program runs under `perf record` (software cpu-clock
 # sampling at 15 kHz, DWARF call graphs) for the whole run, warm-up and start
 # included; the inclusive shares of its CPU by function are written to
@@ -37,6 +41,7 @@
 #   FRONT=fcitx5 scripts/profile-keys.sh /usr/bin/fcitx5 20000 ProcessKeyEventBatch
 #   FRONT=fcitx5 PROFILE=perf scripts/profile-keys.sh .build/release/inkstoned 20000
 set -eu
+export SWIFT_DETERMINISTIC_HASHING=1
 program=$1
 keys=${2:-20000}
 method=${3:-ProcessKeyEvent}

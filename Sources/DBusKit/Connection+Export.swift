@@ -1,16 +1,5 @@
 import CDBus
 
-/// What libdbus holds for one registered path.
-private final class Registration {
-    let object: ExportedObject?
-    unowned let connection: Connection
-
-    init(object: ExportedObject?, connection: Connection) {
-        self.object = object
-        self.connection = connection
-    }
-}
-
 extension Connection {
     /// Exports `object` at exactly `path`.
     public func export(_ object: ExportedObject, at path: String) throws {
@@ -26,6 +15,7 @@ extension Connection {
     /// Removes what was exported at `path`.
     public func unexport(path: String) {
         guard (try? DBusValidation.objectPath(path)) != nil else { return }
+        hooks.routes.remove(at: path)
         _ = dbus_connection_unregister_object_path(raw, path)
     }
 
@@ -51,7 +41,8 @@ extension Connection {
             guard let userData else { return }
             Unmanaged<Registration>.fromOpaque(userData).release()
         }
-        let userData = Unmanaged.passRetained(Registration(object: object, connection: self)).toOpaque()
+        let registration = Registration(object: object, connection: self)
+        let userData = Unmanaged.passRetained(registration).toOpaque()
         do {
             _ = try DBusKitError.check { error in
                 fallback
@@ -62,6 +53,8 @@ extension Connection {
             Unmanaged<Registration>.fromOpaque(userData).release()
             throw error
         }
+        // libdbus keeps the registration too: it lists children and answers what the routes leave to it.
+        hooks.routes.add(registration, at: path, subtree: fallback)
     }
 
     /// Registers a fallback at `/` answering `UnknownObject` (and listing children to `Introspect`).

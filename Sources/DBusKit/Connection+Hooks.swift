@@ -1,7 +1,8 @@
 import CDBus
 import Synchronization
 
-/// Reactions to the bus's own signals, run on the dispatching thread.
+/// The connection's filter, run on the dispatching thread: method calls go straight to the
+/// objects exported for their paths (``routes``), and the bus's own signals to their reactions.
 final class ConnectionHooks: @unchecked Sendable {
     struct Handlers {
         var nameLost: (@Sendable (String) -> Void)?
@@ -12,6 +13,8 @@ final class ConnectionHooks: @unchecked Sendable {
     }
 
     let handlers = Mutex(Handlers())
+    /// The exported objects by path.
+    let routes = ExportRoutes()
 
     func install(on raw: OpaquePointer) {
         let retained = Unmanaged.passRetained(self).toOpaque()
@@ -20,6 +23,10 @@ final class ConnectionHooks: @unchecked Sendable {
             { _, rawMessage, userData in
                 guard let rawMessage, let userData else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
                 let hooks = Unmanaged<ConnectionHooks>.fromOpaque(userData).takeUnretainedValue()
+                if dbus_message_get_type(rawMessage) == CDBUS_MESSAGE_TYPE_METHOD_CALL {
+                    return hooks.routes.dispatch(rawMessage)
+                        ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+                }
                 hooks.filter(rawMessage)
                 return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
             },

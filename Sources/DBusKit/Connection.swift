@@ -82,6 +82,7 @@ public final class Connection: @unchecked Sendable {
         dbus_connection_close(raw)
         // Handlers often capture this connection: dropping them breaks the cycle so it can be freed.
         hooks.handlers.withLock { $0 = ConnectionHooks.Handlers() }
+        hooks.routes.removeAll()
         backlog.withLock { $0 = nil }
     }
 

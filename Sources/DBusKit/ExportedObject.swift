@@ -17,7 +17,7 @@ public final class ExportedObject: Sendable {
     private let afterHandler: (@Sendable () -> Void)?
     private let argumentLimits: ArgumentLimits?
     private let introspectionXML: String
-    private let lookup: (@Sendable (String) -> ObjectNode)?
+    private let lookup: (@Sendable (UnsafeBufferPointer<UInt8>) -> ObjectNode)?
     private let observe: (@Sendable (MethodCall, DBusKitError?) -> Void)?
 
     /// Creates an object from its tables.
@@ -29,13 +29,14 @@ public final class ExportedObject: Sendable {
     ///   - afterHandler: runs after every handler, before its reply is sent (e.g. to
     ///     flush signals the call caused, so they precede the reply).
     ///   - argumentLimits: what one call's arguments may carry (checked as handlers read them).
-    ///   - lookup: what is at a call's path (for a live tree); nil: an object with no children at every path.
+    ///   - lookup: what is at a call's path, given as its bytes (valid during the call), for a live
+    ///     tree; nil: an object with no children at every path.
     ///   - observe: told of every call a handler ran, with the error it answered (nil: success), e.g. to log it.
     public init(
         interfaces: [InterfaceTable], introspectionXML: String? = nil,
         mapError: @escaping @Sendable (any Error) -> DBusKitError = { .failed("\($0)") },
         afterHandler: (@Sendable () -> Void)? = nil, argumentLimits: ArgumentLimits? = nil,
-        lookup: (@Sendable (String) -> ObjectNode)? = nil,
+        lookup: (@Sendable (UnsafeBufferPointer<UInt8>) -> ObjectNode)? = nil,
         observe: (@Sendable (MethodCall, DBusKitError?) -> Void)? = nil
     ) {
         var tables: [String: InterfaceTable] = [:]
@@ -67,9 +68,16 @@ public final class ExportedObject: Sendable {
 
     /// Dispatches a method call to its handler and sends the reply.
     func dispatch(_ message: Message, on connection: Connection) {
-        let path = message.path ?? "/"
+        var target: AnyObject?
+        if let lookup {
+            let node = lookup(Self.pathBytes(of: message))
+            if case .found(let object) = node {
+                target = object
+            } else if answeredFromTree(node, message, on: connection) {
+                return
+            }
+        }
         let member = message.member ?? ""
-        if let lookup, answeredFromTree(lookup(path), message, on: connection) { return }
         let table: InterfaceTable?
         if let requested = dbus_message_get_interface(message.raw) {
             table = searchOrder.first { strcmp($0.cName, requested) == 0 }?.table
@@ -79,6 +87,7 @@ public final class ExportedObject: Sendable {
         guard let table, let method = table.methods[member] else {
             let requested = message.interface
             let inInterface = requested.map { "in interface '\($0)' " } ?? ""
+            let path = message.path ?? "/"
             let error = DBusKitError(
                 name: DBusErrorName.unknownMethod,
                 message:
@@ -87,12 +96,13 @@ public final class ExportedObject: Sendable {
             reply(to: message, on: connection, error: error)
             observe?(
                 MethodCall(
-                    connection: connection, message: message, path: path, interface: requested ?? "", member: member),
+                    connection: connection, message: message, interface: requested ?? "", member: member,
+                    target: target),
                 error)
             return
         }
         let call = MethodCall(
-            connection: connection, message: message, path: path, interface: table.name, member: member)
+            connection: connection, message: message, interface: table.name, member: member, target: target)
         do {
             var reader = try MessageReader(message, expecting: method.inputSignature)
             reader.limits = argumentLimits
@@ -140,8 +150,21 @@ public final class ExportedObject: Sendable {
             guard !children.isEmpty, isIntrospect() else { return false }
             replyIntrospection(
                 IntrospectionWriter.adding(children: children, to: introspectionXML), to: message, on: connection)
+        case .found:
+            return false
         }
         return true
+    }
+
+    /// The call's object path as bytes, read in place (valid while `message` lives): a
+    /// lookup parses it without a `String` being made per call.
+    private static func pathBytes(of message: Message) -> UnsafeBufferPointer<UInt8> {
+        guard let path = dbus_message_get_path(message.raw) else {
+            let root: StaticString = "/"
+            return UnsafeBufferPointer(start: root.utf8Start, count: root.utf8CodeUnitCount)
+        }
+        return UnsafeBufferPointer(
+            start: UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self), count: strlen(path))
     }
 
     private func replyIntrospection(_ xml: String, to message: Message, on connection: Connection) {

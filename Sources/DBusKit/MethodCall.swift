@@ -1,25 +1,31 @@
 import CDBus
 
 /// An incoming method call, with the means to answer it (now or later, from any thread).
-public final class MethodCall: Sendable {
+public struct MethodCall: Sendable {
     /// The connection the call arrived on.
     public let connection: Connection
     /// The call itself.
     public let message: Message
-    /// The object path it was sent to.
-    public let path: String
     /// The interface (resolved from the tables when the caller left it out).
     public let interface: String
     /// The method name.
     public let member: String
+    /// What the exported object's lookup found at the path (see ``ObjectNode/found(_:)``), if
+    /// anything. It was alive when the call was dispatched: a handler that answers later
+    /// looks the path up again instead.
+    nonisolated(unsafe) public let target: AnyObject?
 
-    init(connection: Connection, message: Message, path: String, interface: String, member: String) {
+    init(connection: Connection, message: Message, interface: String, member: String, target: AnyObject?) {
         self.connection = connection
         self.message = message
-        self.path = path
         self.interface = interface
         self.member = member
+        self.target = target
     }
+
+    /// The object path it was sent to (made from the message when asked: dispatch
+    /// itself reads the path's bytes in place).
+    public var path: String { message.path ?? "/" }
 
     /// The caller's unique name; on a peer-to-peer connection (whose messages
     /// carry no sender) the connection's ``Connection/peerIdentity``, else "".

@@ -64,8 +64,11 @@ extension MethodReply {
     /// A reply holding one `x`.
     static func int64(_ value: Int) -> MethodReply { .write { $0.append(Int64(value)) } }
 
-    /// A reply holding one `b`.
-    static func bool(_ value: Bool) -> MethodReply { .write { $0.append(value) } }
+    /// A reply holding one `b`: one of two closures that capture nothing, so no
+    /// closure context is allocated per reply (every key answers one).
+    static func bool(_ value: Bool) -> MethodReply {
+        value ? .write { $0.append(true) } : .write { $0.append(false) }
+    }
 
     /// A reply holding a range `(x, x)`, (−1, 0) for none.
     static func range(_ start: Int?, _ length: Int?) -> MethodReply {

@@ -1,5 +1,6 @@
 import DBusKit
 import InkstoneService
+import InkstoneText
 
 /// The `org.inkstone.Document1` objects under ``ObjectPaths/documents``.
 public enum DocumentObject {
@@ -21,8 +22,13 @@ public enum DocumentObject {
 
     /// The dispatch table.
     static func table(service: InkstoneService) -> InterfaceTable {
+        // The object tree's lookup found the document (a call to none was answered `UnknownObject`).
         var builder = ObjectTableBuilder<SharedDocument>(interface) { call in
-            try service.document(try ObjectPaths.id(of: call.path, under: ObjectPaths.documents), caller: call.sender)
+            guard let document = call.target as? SharedDocument else {
+                throw InkstoneError.unknownObject("no document at \(call.path)")
+            }
+            try service.checkAccess(to: document, caller: call.sender)
+            return document
         }
         builder.method(
             "Share", input: "s",

@@ -32,8 +32,13 @@ public enum InputContextObject {
 
     /// The dispatch table.
     static func table(service: InkstoneService, router: PeerRouter?) -> InterfaceTable {
+        // The object tree's lookup found the context (a call to none was answered `UnknownObject`).
         var builder = ObjectTableBuilder<InputContext>(interface) { call in
-            try service.context(try ObjectPaths.id(of: call.path, under: ObjectPaths.contexts), caller: call.sender)
+            guard let context = call.target as? InputContext else {
+                throw InkstoneError.unknownObject("no input context at \(call.path)")
+            }
+            try service.checkAccess(to: context, caller: call.sender)
+            return context
         }
         addTextMethods(&builder, service: service)
         addMarkedTextMethods(&builder, service: service)

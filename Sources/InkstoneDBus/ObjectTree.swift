@@ -11,25 +11,26 @@ enum ObjectTree {
     static let documentNode = "document"
 
     /// `/org/inkstone/Inkstone1`: the service object, with its two subtrees as children.
-    static func serviceLookup() -> @Sendable (String) -> ObjectNode {
+    static func serviceLookup() -> @Sendable (UnsafeBufferPointer<UInt8>) -> ObjectNode {
         { _ in .object(children: [contextNode, documentNode]) }
     }
 
-    /// The subtree under `root` whose live ids `ids` lists and `exists` checks.
+    /// The subtree under `root` whose live ids `ids` lists and `find` finds: a call to a live
+    /// object hands it to the handler (``DBusKit/MethodCall/target``), so each call finds it once.
     static func subtreeLookup(
         root: String, kind: String, ids: @escaping @Sendable () -> [UInt64],
-        exists: @escaping @Sendable (UInt64) -> Bool
-    ) -> @Sendable (String) -> ObjectNode {
+        find: @escaping @Sendable (UInt64) -> AnyObject?
+    ) -> @Sendable (UnsafeBufferPointer<UInt8>) -> ObjectNode {
         { path in
-            if path == root {
+            if ObjectPaths.matches(path, root) {
                 return .container(
                     children: ids().map(String.init),
                     error: unknown("\(root) holds the \(kind)s; call one of them (\(root)/N)"))
             }
-            guard let id = try? ObjectPaths.id(of: path, under: root), exists(id) else {
-                return .absent(unknown("no \(kind) at \(path)"))
+            guard let id = ObjectPaths.parseID(path, under: root), let object = find(id) else {
+                return .absent(unknown("no \(kind) at \(String(decoding: path, as: UTF8.self))"))
             }
-            return .object(children: [])
+            return .found(object)
         }
     }
 
@@ -39,16 +40,16 @@ enum ObjectTree {
     }
 
     /// The lookup for the contexts of `service`.
-    static func contexts(_ service: InkstoneService) -> @Sendable (String) -> ObjectNode {
+    static func contexts(_ service: InkstoneService) -> @Sendable (UnsafeBufferPointer<UInt8>) -> ObjectNode {
         subtreeLookup(
             root: ObjectPaths.contexts, kind: "input context",
-            ids: { service.allContextIDs }, exists: { service.hasContext($0) })
+            ids: { service.allContextIDs }, find: { service.liveContext($0) })
     }
 
     /// The lookup for the documents of `service`.
-    static func documents(_ service: InkstoneService) -> @Sendable (String) -> ObjectNode {
+    static func documents(_ service: InkstoneService) -> @Sendable (UnsafeBufferPointer<UInt8>) -> ObjectNode {
         subtreeLookup(
             root: ObjectPaths.documents, kind: "document",
-            ids: { service.allDocumentIDs }, exists: { service.hasDocument($0) })
+            ids: { service.allDocumentIDs }, find: { service.liveDocument($0) })
     }
 }

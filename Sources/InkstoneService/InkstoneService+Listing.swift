@@ -19,9 +19,9 @@ extension InkstoneService {
     /// Ids of every live document, ascending.
     public var allDocumentIDs: [UInt64] { documents.keys.sorted() }
 
-    /// Whether a context with `id` is alive.
-    public func hasContext(_ id: UInt64) -> Bool { contexts[id] != nil }
+    /// The live context with `id`, whoever may use it (the caller is checked by `checkAccess(to:caller:)`).
+    public func liveContext(_ id: UInt64) -> InputContext? { contexts[id] }
 
-    /// Whether a document with `id` is alive.
-    public func hasDocument(_ id: UInt64) -> Bool { documents[id] != nil }
+    /// The live document with `id`, whoever may use it (the caller is checked by `checkAccess(to:caller:)`).
+    public func liveDocument(_ id: UInt64) -> SharedDocument? { documents[id] }
 }

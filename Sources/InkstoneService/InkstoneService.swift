@@ -81,10 +81,15 @@ public final class InkstoneService: @unchecked Sendable {
     /// The document with `id`, which `caller` must be allowed to use.
     public func document(_ id: UInt64, caller: String) throws(InkstoneError) -> SharedDocument {
         guard let shared = documents[id] else { throw .unknownObject("no document \(id)") }
-        guard shared.isAccessible(by: caller) else {
-            throw .accessDenied("document \(id) is not shared with \(caller)")
-        }
+        try checkAccess(to: shared, caller: caller)
         return shared
+    }
+
+    /// Throws `AccessDenied` unless the document was created by `caller` or shared with it.
+    public func checkAccess(to shared: SharedDocument, caller: String) throws(InkstoneError) {
+        guard shared.isAccessible(by: caller) else {
+            throw .accessDenied("document \(shared.id) is not shared with \(caller)")
+        }
     }
 
     // MARK: contexts
@@ -141,10 +146,16 @@ public final class InkstoneService: @unchecked Sendable {
     /// persistent context).
     public func context(_ id: UInt64, caller: String) throws(InkstoneError) -> InputContext {
         guard let context = contexts[id] else { throw .unknownObject("no input context \(id)") }
-        guard context.owner == caller || context.options.persist else {
-            throw .accessDenied("input context \(id) belongs to another client")
-        }
+        try checkAccess(to: context, caller: caller)
         return context
+    }
+
+    /// Throws `AccessDenied` unless `caller` may use the context: its owner, or any
+    /// peer for a persistent context.
+    public func checkAccess(to context: InputContext, caller: String) throws(InkstoneError) {
+        guard context.owner == caller || context.options.persist else {
+            throw .accessDenied("input context \(context.id) belongs to another client")
+        }
     }
 
     /// Destroys a context: its open marked text is committed or discarded per

@@ -1,5 +1,6 @@
 import DBusKit
 import InkstoneTestSupport
+import Synchronization
 import Testing
 
 @Suite struct ExportTests {
@@ -165,6 +166,80 @@ import Testing
         let client = try BusClient(address: service.bus.address)
         var reader = try client.call(EchoService.name, "/org/example/items/17", "org.example.Item", "Where").reader()
         #expect(try reader.readObjectPath() == "/org/example/items/17")
+    }
+
+    /// A call goes to the deepest export that is its path or, exported as a subtree, above it
+    /// (libdbus's rules, though the connection routes calls itself): an object inside a subtree
+    /// wins over the subtree, a path that only shares the subtree's leading bytes is nobody's,
+    /// and after `unexport` the subtree answers for the path again.
+    @Test func callsGoToTheDeepestExportAtOrAboveTheirPath() throws {
+        func named(_ name: String) -> ExportedObject {
+            var table = InterfaceTable("org.example.Item")
+            table.method("Name", output: "s") { call, _ in .string(name + " at " + call.path) }
+            return ExportedObject(interfaces: [table])
+        }
+        let service = try EchoService()
+        try service.connection.exportSubtree(named("items"), under: "/org/example/items")
+        try service.connection.export(named("special"), at: "/org/example/items/special")
+        let client = try BusClient(address: service.bus.address)
+        func name(at path: String) throws -> String {
+            try client.callString(EchoService.name, path, "org.example.Item", "Name")
+        }
+        #expect(try name(at: "/org/example/items") == "items at /org/example/items")
+        #expect(try name(at: "/org/example/items/7") == "items at /org/example/items/7")
+        #expect(try name(at: "/org/example/items/special") == "special at /org/example/items/special")
+        #expect(try name(at: "/org/example/items/special/1") == "items at /org/example/items/special/1")
+        expectError(DBusErrorName.unknownObject) { _ = try name(at: "/org/example/itemsX") }
+        service.connection.unexport(path: "/org/example/items/special")
+        #expect(try name(at: "/org/example/items/special") == "items at /org/example/items/special")
+        service.connection.unexport(path: "/org/example/items")
+        expectError(DBusErrorName.unknownObject) { _ = try name(at: "/org/example/items/7") }
+        #expect(
+            try client.callString(EchoService.name, EchoService.path, EchoService.interface, "Echo") {
+                $0.append("still here")
+            } == "still here")
+    }
+
+    /// A live tree's lookup reads the called path's bytes; what it finds reaches the handler
+    /// as the call's target (found once per call), and a path it finds nothing at is answered
+    /// with the lookup's error before any handler runs.
+    @Test func lookupHandsWhatItFoundToTheHandler() throws {
+        final class Item: Sendable {
+            let name: String
+            init(_ name: String) { self.name = name }
+        }
+        final class Count: Sendable { let value = Mutex(0) }
+        let items = ["/org/example/items/1": Item("first"), "/org/example/items/2": Item("second")]
+        let lookups = Count()
+        var table = InterfaceTable("org.example.Item")
+        table.method("Name", output: "s") { call, _ in
+            let item = try #require(call.target as? Item)
+            return .string(item.name + " at " + call.path)
+        }
+        let object = ExportedObject(
+            interfaces: [table],
+            lookup: { pathBytes in
+                lookups.value.withLock { $0 += 1 }
+                guard let item = items[String(decoding: pathBytes, as: UTF8.self)] else {
+                    return .absent(DBusKitError(name: DBusErrorName.unknownObject, message: "no item there"))
+                }
+                return .found(item)
+            })
+        let service = try EchoService()
+        try service.connection.exportSubtree(object, under: "/org/example/items")
+        let client = try BusClient(address: service.bus.address)
+        #expect(
+            try client.callString(EchoService.name, "/org/example/items/2", "org.example.Item", "Name")
+                == "second at /org/example/items/2")
+        #expect(lookups.value.withLock { $0 } == 1)
+        do {
+            _ = try client.call(EchoService.name, "/org/example/items/3", "org.example.Item", "Name")
+            Issue.record("expected UnknownObject")
+        } catch let error as DBusKitError {
+            #expect(error.name == DBusErrorName.unknownObject)
+            #expect(error.message == "no item there")
+        }
+        #expect(lookups.value.withLock { $0 } == 2)
     }
 
     @Test func nameRequestsAndReleasesReportOwnership() throws {
