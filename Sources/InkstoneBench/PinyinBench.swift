@@ -50,6 +50,12 @@ struct PinyinBench: ParsableCommand {
     @Flag(help: "Only time the keys at 30 letters (no accuracy runs): a small run to profile.")
     var keysOnly = false
 
+    @Flag(help: "Only time the first key after the dictionary loads, against the same key once all is loaded.")
+    var firstKey = false
+
+    @Option(help: "With --first-key: milliseconds between the load and the first key.")
+    var firstKeyDelay = 0
+
     func run() throws {
         let set = try Self.readSet(sentences)
         let rssBefore = Self.residentKilobytes()
@@ -61,6 +67,17 @@ struct PinyinBench: ParsableCommand {
         weights.wordsPerSpan = wordsPerSpan
         weights.unknownPenalty = unknownPenalty
         weights.scoresSentenceEnd = !noSentenceEnd
+        if firstKey {
+            let pinyin = set.first?.0 ?? ""
+            let times = try Self.firstKeyAfterLoad(
+                table: table, model: languageModel, weights: weights, pinyin: pinyin, delayMilliseconds: firstKeyDelay)
+            print(
+                "  first key `\(pinyin.prefix(1))` \(firstKeyDelay) ms after the table load (\(EngineBench.fixed(times.loadMilliseconds, 1)) ms)"
+                    + "  \(EngineBench.micros(times.first.wall)) µs  (thread CPU \(EngineBench.micros(times.first.cpu)) µs);"
+                    + "  the same key later, fresh engine and dictionary  \(EngineBench.micros(times.later.wall)) µs"
+                    + "  (thread CPU \(EngineBench.micros(times.later.cpu)) µs)")
+            return
+        }
         let loadStart = MonotonicClock.nanoseconds()
         guard let dictionary = PinyinDictionary.load(path: table, model: languageModel, weights: weights) else {
             throw ValidationError("\(table) is missing (install the Debian package \(PinyinTableSource.package))")

@@ -80,7 +80,7 @@ extension PinyinDictionary {
     func modelWords(of entry: DictionaryEntry, learnt: Bool) -> [UInt32] {
         guard let model else { return [] }
         if storesModelWords, !learnt || !entry.modelWords.isEmpty { return entry.modelWords }
-        return modelCache.words(entry.text) { model.segment(PinyinScriptCache.simplified(entry.text)) ?? [] }
+        return modelCache.words(entry.text) { model.segment(PinyinSimplifier.shared.simplified(entry.text)) ?? [] }
     }
 
     /// The model's log probability of `word` after `context` (nil: no word there), in nats.

@@ -79,7 +79,7 @@ extension PinyinTableSource {
     /// time (one call per text costs far more), a batch whose lines do not come back one for
     /// one text by text.
     static func simplified(_ texts: [String]) -> [String] {
-        guard let converter = Transliterator.shared("Hant-Hans") else { return texts }
+        guard let converter = PinyinSimplifier.shared.transliterator else { return texts }
         var converted: [String] = []
         converted.reserveCapacity(texts.count)
         var start = 0

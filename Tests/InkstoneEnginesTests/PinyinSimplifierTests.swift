@@ -1,0 +1,45 @@
+import Testing
+
+@testable import InkstoneEngines
+
+/// ICU's `Hant-Hans` transliterator opens in the background when a pinyin dictionary loads:
+/// conversions asked for meanwhile wait for that one open and come out right.
+@Suite struct PinyinSimplifierTests {
+    static let pairs = [("我們", "我们"), ("電腦", "电脑"), ("乾淨", "干净"), ("頭髮", "头发"), ("幹部", "干部")]
+
+    @Test func conversionsDuringTheBackgroundOpenWaitForItAndItOpensOnce() async throws {
+        let simplifier = PinyinSimplifier()
+        #expect(simplifier.opens == 0)
+        let opening = try #require(simplifier.openInBackground())
+        // Asked for at once, from several tasks, while the open is under way.
+        let converted = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 { group.addTask { Self.pairs.map { simplifier.simplified($0.0) } } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        await opening.value
+        #expect(converted.count == 8)
+        #expect(converted.allSatisfy { $0 == Self.pairs.map(\.1) })
+        #expect(simplifier.opens == 1)
+        #expect(simplifier.openInBackground() == nil)
+        #expect(simplifier.simplified("abc") == "abc")
+        #expect(simplifier.opens == 1)
+    }
+
+    @Test func aConversionWithoutABackgroundOpenOpensItOnce() {
+        let simplifier = PinyinSimplifier()
+        #expect(simplifier.simplified("電腦") == "电脑")
+        #expect(simplifier.simplified("電腦") == "电脑")
+        #expect(simplifier.opens == 1)
+    }
+
+    @Test func theFirstKeyRightAfterTheLoadIsSimplified() throws {
+        let dictionary = try #require(
+            PinyinDictionary.load(path: PinyinTableSource.defaultPath, model: KenLMTrieModel.shared),
+            "install rime-data-luna-pinyin")
+        var engine = PinyinEngine(dictionary: dictionary)
+        let typed = type("women", into: &engine)
+        #expect(typed.preeditText == "wo men")
+        #expect(engine.candidates?.items.first?.text == "我们")
+        #expect(PinyinSimplifier.shared.opens == 1)
+    }
+}
