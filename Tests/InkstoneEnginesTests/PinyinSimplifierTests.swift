@@ -32,6 +32,33 @@ import Testing
         #expect(simplifier.opens == 1)
     }
 
+    @Test func aBatchConvertsAsTextByText() {
+        let texts = ["我們", "abc", "", "電腦\n頭髮", "乾淨", "我們", "中國人"]
+        let simplifier = PinyinSimplifier()
+        let oneByOne = texts.map { PinyinSimplifier().simplified($0) }
+        #expect(simplifier.simplified(texts) == oneByOne)
+        #expect(oneByOne == ["我们", "abc", "", "电脑\n头发", "干净", "我们", "中国人"])
+        // The second time every text comes from what was converted before.
+        #expect(simplifier.simplified(texts) == oneByOne)
+        #expect(simplifier.opens == 1)
+    }
+
+    @Test func warmingUpChangesNoComposition() throws {
+        let table = try PinyinEngineTests.dictionary.table
+        let warmed = PinyinDictionary(table: table, model: KenLMTrieModel.shared)
+        warmed.warmUp()
+        var fresh = PinyinEngine(dictionary: PinyinDictionary(table: table, model: KenLMTrieModel.shared))
+        var after = PinyinEngine(dictionary: warmed)
+        for input in [PinyinDictionary.warmingInput, "woxihuanpinyin"] {
+            _ = type(input, into: &fresh)
+            _ = type(input, into: &after)
+            #expect(after.candidates?.items.map(\.text) == fresh.candidates?.items.map(\.text))
+            #expect(after.preedit == fresh.preedit)
+            fresh.reset()
+            after.reset()
+        }
+    }
+
     @Test func theFirstKeyRightAfterTheLoadIsSimplified() throws {
         let dictionary = try #require(
             PinyinDictionary.load(path: PinyinTableSource.defaultPath, model: KenLMTrieModel.shared),

@@ -109,8 +109,7 @@ public struct PinyinEngine: CompositionEngine {
         var seen: Set<String> = []
         shown = []
         var items: [Candidate] = []
-        for word in made.candidates {
-            let text = options.script.render(word.text)
+        for (word, text) in zip(made.candidates, options.script.render(made.candidates.map(\.text))) {
             guard seen.insert(text).inserted else { continue }
             shown.append(word)
             items.append(Candidate(text: text))

@@ -10,4 +10,12 @@ public enum PinyinScript: String, CaseIterable, Hashable, Sendable {
         case .simplified: PinyinSimplifier.shared.simplified(text)
         }
     }
+
+    /// `texts` (Traditional) in this script, in order (converted together: see ``PinyinSimplifier``).
+    public func render(_ texts: [String]) -> [String] {
+        switch self {
+        case .traditional: texts
+        case .simplified: PinyinSimplifier.shared.simplified(texts)
+        }
+    }
 }

@@ -46,13 +46,54 @@ final class PinyinSimplifier: Sendable {
     }
 
     /// `text` in Simplified characters (ASCII as it is; the text itself when ICU cannot convert).
-    func simplified(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
-        if let known = conversions.withLock({ $0[text] }) { return known }
-        let converted = transliterator?.transliterate(text) ?? text
+    func simplified(_ text: String) -> String { simplified([text])[0] }
+
+    /// `texts` in Simplified characters, in order: those not converted before go to ICU in one
+    /// call (see ``transliterated(_:)``), each call costing far more than its characters.
+    func simplified(_ texts: [String]) -> [String] {
+        var result = texts
+        var missing: [Int] = []
         conversions.withLock { conversions in
-            if conversions.count >= Self.capacity { conversions.removeAll(keepingCapacity: true) }
-            conversions[text] = converted
+            for (index, text) in texts.enumerated() where !text.utf8.allSatisfy({ $0 < 0x80 }) {
+                if let known = conversions[text] { result[index] = known } else { missing.append(index) }
+            }
+        }
+        guard !missing.isEmpty else { return result }
+        let converted = transliterated(missing.map { texts[$0] })
+        conversions.withLock { conversions in
+            if conversions.count + missing.count > Self.capacity { conversions.removeAll(keepingCapacity: true) }
+            for (index, text) in zip(missing, converted) {
+                result[index] = text
+                conversions[texts[index]] = text
+            }
+        }
+        return result
+    }
+
+    /// How many texts go to ICU at once (one per line).
+    static let batch = 4_096
+
+    /// `texts` in Simplified, in order, not remembered: converted a batch of lines at a time (one
+    /// call per text costs far more), a batch whose lines do not come back one for one text by text.
+    func transliterated(_ texts: [String]) -> [String] {
+        guard let converter = transliterator else { return texts }
+        var converted: [String] = []
+        converted.reserveCapacity(texts.count)
+        var start = 0
+        while start < texts.count {
+            let batch = texts[start..<min(start + Self.batch, texts.count)]
+            start += batch.count
+            guard batch.count > 1 else {
+                converted += batch.map(converter.transliterate)
+                continue
+            }
+            let lines = converter.transliterate(batch.joined(separator: "\n"))
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count == batch.count, !batch.contains(where: { $0.contains("\n") }) {
+                converted += lines.map(String.init)
+            } else {
+                converted += batch.map(converter.transliterate)
+            }
         }
         return converted
     }
