@@ -44,6 +44,12 @@ struct PinyinBench: ParsableCommand {
     @Flag(help: "Do not score the sentence's end.")
     var noSentenceEnd = false
 
+    @Flag(help: "Try each span's words best by table weight (not by the model with no context).")
+    var rankSpanWordsByTable = false
+
+    @Option(help: "How much of a word's ln share of its reading's table weight adds to its model score.")
+    var readingShareWeight = PinyinModelWeights().readingShareWeight
+
     @Flag(help: "Also print the accuracy on each half of the set (the first half tunes, the second is held out).")
     var halves = false
 
@@ -67,6 +73,8 @@ struct PinyinBench: ParsableCommand {
         weights.wordsPerSpan = wordsPerSpan
         weights.unknownPenalty = unknownPenalty
         weights.scoresSentenceEnd = !noSentenceEnd
+        weights.ranksSpanWordsByModel = !rankSpanWordsByTable
+        weights.readingShareWeight = readingShareWeight
         if firstKey {
             let pinyin = set.first?.0 ?? ""
             let times = try Self.firstKeyAfterLoad(

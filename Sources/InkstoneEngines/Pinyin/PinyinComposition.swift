@@ -216,7 +216,7 @@ public struct PinyinComposition: Sendable {
     static func cost(of word: PinyinWord, after context: Context, dictionary: PinyinDictionary) -> Double {
         guard dictionary.model != nil, !word.isAbbreviated else { return word.score }
         guard !word.modelWords.isEmpty else { return word.score - dictionary.weights.unknownPenalty }
-        var total = -word.penalty
+        var total = dictionary.weights.readingShareWeight * word.readingShare - word.penalty
         var before = context
         for id in word.modelWords {
             total += dictionary.modelScore(context: (before.first, before.second), word: id)
@@ -333,7 +333,7 @@ struct StartWords {
         for (end, choices) in byEnd {
             var seen = Set<String>()
             byEnd[end] = choices.enumerated()
-                .sorted { ($0.element.word.score, $1.offset) > ($1.element.word.score, $0.offset) }
+                .sorted { ($0.element.word.prior, $1.offset) > ($1.element.word.prior, $0.offset) }
                 .map(\.element).filter { seen.insert($0.word.text).inserted }
                 .prefix(limit).map { $0 }
         }

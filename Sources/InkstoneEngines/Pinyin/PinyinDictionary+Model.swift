@@ -16,6 +16,15 @@ public struct PinyinModelWeights: Hashable, Sendable {
     public var unknownPenalty = 4.0
     /// Whether the sentence's end is scored too (`</s>` after its last word, when the model has it).
     public var scoresSentenceEnd = true
+    /// Whether the words tried for a span are the best by the model with no context before them
+    /// (``PinyinDictionary/spanPrior(of:)``) rather than by the table's weights.
+    public var ranksSpanWordsByModel = true
+    /// How much of a word's share of its reading's table weight (ln, see
+    /// ``PinyinWord/readingShare``) is added to its model score: how often luna_pinyin writes
+    /// this text for these syllables, which the model (of Simplified words) does not know.
+    /// On the tuning half every weight of 0.25, 0.5 and 0.75 scores best (0 and 1 do worse):
+    /// the middle one.
+    public var readingShareWeight = 0.5
 
     /// The weights the engines use.
     public init() {}
@@ -81,6 +90,23 @@ extension PinyinDictionary {
         guard let model else { return [] }
         if storesModelWords, !learnt || !entry.modelWords.isEmpty { return entry.modelWords }
         return modelCache.words(entry.text) { model.segment(PinyinSimplifier.shared.simplified(entry.text)) ?? [] }
+    }
+
+    /// What a span's words are ranked by before the search: the log probability of `modelWords`
+    /// in turn with nothing before the first, in nats (the table's score less
+    /// ``PinyinModelWeights/unknownPenalty`` when the model lacks the text, `score` as it is
+    /// without a model or with ``PinyinModelWeights/ranksSpanWordsByModel`` off), plus the weighted
+    /// ``PinyinWord/readingShare``: the word's cost at the start of a sentence.
+    func spanPrior(modelWords: [UInt32], score: Double, readingShare: Double) -> Double {
+        guard model != nil, weights.ranksSpanWordsByModel else { return score }
+        guard !modelWords.isEmpty else { return score - weights.unknownPenalty }
+        var context: (UInt32?, UInt32?) = (nil, nil)
+        var total = weights.readingShareWeight * readingShare
+        for word in modelWords {
+            total += modelScore(context: context, word: word)
+            context = (context.1, word)
+        }
+        return total
     }
 
     /// The model's log probability of `word` after `context` (nil: no word there), in nats.
