@@ -175,8 +175,8 @@ public struct PinyinComposition: Sendable {
         let words = first.all
             .filter { !$0.isAbbreviated || !spelledOut.contains($0.end) }
             .sorted { ($0.end, $0.score) > ($1.end, $1.score) }
-        var seen = Set(list.map(\.text))
-        for word in words where list.count < candidateLimit && seen.insert(word.text).inserted {
+        var seen = Set(list.map { PinyinTextKey(text: $0.text) })
+        for word in words where list.count < candidateLimit && seen.insert(PinyinTextKey(text: word.text)).inserted {
             list.append(word)
         }
         return list.isEmpty ? sentence : list
@@ -331,10 +331,10 @@ struct StartWords {
         }
         // The best of each end, first found first among equals; one per text.
         for (end, choices) in byEnd {
-            var seen = Set<String>()
+            var seen = Set<PinyinTextKey>()
             byEnd[end] = choices.enumerated()
                 .sorted { ($0.element.word.prior, $1.offset) > ($1.element.word.prior, $0.offset) }
-                .map(\.element).filter { seen.insert($0.word.text).inserted }
+                .map(\.element).filter { seen.insert(PinyinTextKey(text: $0.word.text)).inserted }
                 .prefix(limit).map { $0 }
         }
         self.all = all

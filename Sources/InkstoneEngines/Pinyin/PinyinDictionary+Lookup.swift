@@ -1,5 +1,5 @@
 extension PinyinDictionary {
-    /// The words a run of consecutive edges reads as, best first, and whether
+    /// The words a run of consecutive edges reads as, best by ``PinyinWord/prior`` first, and whether
     /// a longer run starting with the same edges may still find words.
     ///
     /// Runs of whole syllables look up their syllables (each fuzzy spelling

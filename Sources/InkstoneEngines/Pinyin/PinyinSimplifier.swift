@@ -18,7 +18,7 @@ final class PinyinSimplifier: Sendable {
     /// The transliterator once opened (nil inside: ICU does not know `Hant-Hans`); held
     /// while it is opened, so a second caller waits for the first open instead of opening again.
     private let opened = Mutex<Transliterator??>(nil)
-    private let conversions = Mutex<[String: String]>([:])
+    private let conversions = Mutex<[PinyinTextKey: String]>([:])
     private let backgroundOpenStarted = Atomic(false)
     private let openCount = Atomic(0)
 
@@ -55,7 +55,11 @@ final class PinyinSimplifier: Sendable {
         var missing: [Int] = []
         conversions.withLock { conversions in
             for (index, text) in texts.enumerated() where !text.utf8.allSatisfy({ $0 < 0x80 }) {
-                if let known = conversions[text] { result[index] = known } else { missing.append(index) }
+                if let known = conversions[PinyinTextKey(text: text)] {
+                    result[index] = known
+                } else {
+                    missing.append(index)
+                }
             }
         }
         guard !missing.isEmpty else { return result }
@@ -64,7 +68,7 @@ final class PinyinSimplifier: Sendable {
             if conversions.count + missing.count > Self.capacity { conversions.removeAll(keepingCapacity: true) }
             for (index, text) in zip(missing, converted) {
                 result[index] = text
-                conversions[texts[index]] = text
+                conversions[PinyinTextKey(text: texts[index])] = text
             }
         }
         return result
