@@ -190,7 +190,7 @@ public struct PinyinComposition: Sendable {
         var run: [PinyinEdge]
     }
 
-    /// What each of `words` (over one span, best by table score first) adds to a path whose
+    /// What each of `words` (over one span, best by ``PinyinWord/prior`` first) adds to a path whose
     /// last words are `context` (see ``cost(of:after:dictionary:)``). A learnt word scores above
     /// the best of the others (a learnt phrase at least ``PinyinDictionary/learntPhraseScore``),
     /// so learnt choices still win.

@@ -9,7 +9,7 @@ import Synchronization
 public struct PinyinModelWeights: Hashable, Sendable {
     /// The states kept at each position of the input (the last two words of the best paths).
     public var beamWidth = 6
-    /// The words tried for each span of the input, best by table weight first.
+    /// The words tried for each span of the input, the best by ``ranksSpanWordsByModel``'s order.
     public var wordsPerSpan = 6
     /// What a word the model lacks costs beyond its table score (a unigram log probability), in
     /// nats: the smallest of 0, 2, 4, 6, 8 at the best accuracy on the tuning half (4 to 8 tie).
@@ -17,7 +17,7 @@ public struct PinyinModelWeights: Hashable, Sendable {
     /// Whether the sentence's end is scored too (`</s>` after its last word, when the model has it).
     public var scoresSentenceEnd = true
     /// Whether the words tried for a span are the best by the model with no context before them
-    /// (``PinyinDictionary/spanPrior(of:)``) rather than by the table's weights.
+    /// (``PinyinDictionary/spanPrior(modelWords:score:readingShare:)``) rather than by the table's weights.
     public var ranksSpanWordsByModel = true
     /// How much of a word's share of its reading's table weight (ln, see
     /// ``PinyinWord/readingShare``) is added to its model score: how often luna_pinyin writes
