@@ -44,11 +44,23 @@ struct PinyinBench: ParsableCommand {
     @Flag(help: "Do not score the sentence's end.")
     var noSentenceEnd = false
 
+    @Flag(help: "Try each span's words best by table weight (not by the model with no context).")
+    var rankSpanWordsByTable = false
+
+    @Option(help: "How much of a word's ln share of its reading's table weight adds to its model score.")
+    var readingShareWeight = PinyinModelWeights().readingShareWeight
+
     @Flag(help: "Also print the accuracy on each half of the set (the first half tunes, the second is held out).")
     var halves = false
 
     @Flag(help: "Only time the keys at 30 letters (no accuracy runs): a small run to profile.")
     var keysOnly = false
+
+    @Flag(help: "Only time the first key after the dictionary loads, against the same key once all is loaded.")
+    var firstKey = false
+
+    @Option(help: "With --first-key: milliseconds between the load and the first key.")
+    var firstKeyDelay = 0
 
     func run() throws {
         let set = try Self.readSet(sentences)
@@ -61,6 +73,19 @@ struct PinyinBench: ParsableCommand {
         weights.wordsPerSpan = wordsPerSpan
         weights.unknownPenalty = unknownPenalty
         weights.scoresSentenceEnd = !noSentenceEnd
+        weights.ranksSpanWordsByModel = !rankSpanWordsByTable
+        weights.readingShareWeight = readingShareWeight
+        if firstKey {
+            let pinyin = set.first?.0 ?? ""
+            let times = try Self.firstKeyAfterLoad(
+                table: table, model: languageModel, weights: weights, pinyin: pinyin, delayMilliseconds: firstKeyDelay)
+            print(
+                "  first key `\(pinyin.prefix(1))` \(firstKeyDelay) ms after the table load (\(EngineBench.fixed(times.loadMilliseconds, 1)) ms)"
+                    + "  \(EngineBench.micros(times.first.wall)) µs  (thread CPU \(EngineBench.micros(times.first.cpu)) µs);"
+                    + "  the same key later, fresh engine and dictionary  \(EngineBench.micros(times.later.wall)) µs"
+                    + "  (thread CPU \(EngineBench.micros(times.later.cpu)) µs)")
+            return
+        }
         let loadStart = MonotonicClock.nanoseconds()
         guard let dictionary = PinyinDictionary.load(path: table, model: languageModel, weights: weights) else {
             throw ValidationError("\(table) is missing (install the Debian package \(PinyinTableSource.package))")

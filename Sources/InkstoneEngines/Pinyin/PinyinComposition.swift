@@ -175,8 +175,8 @@ public struct PinyinComposition: Sendable {
         let words = first.all
             .filter { !$0.isAbbreviated || !spelledOut.contains($0.end) }
             .sorted { ($0.end, $0.score) > ($1.end, $1.score) }
-        var seen = Set(list.map(\.text))
-        for word in words where list.count < candidateLimit && seen.insert(word.text).inserted {
+        var seen = Set(list.map { PinyinTextKey(text: $0.text) })
+        for word in words where list.count < candidateLimit && seen.insert(PinyinTextKey(text: word.text)).inserted {
             list.append(word)
         }
         return list.isEmpty ? sentence : list
@@ -190,7 +190,7 @@ public struct PinyinComposition: Sendable {
         var run: [PinyinEdge]
     }
 
-    /// What each of `words` (over one span, best by table score first) adds to a path whose
+    /// What each of `words` (over one span, best by ``PinyinWord/prior`` first) adds to a path whose
     /// last words are `context` (see ``cost(of:after:dictionary:)``). A learnt word scores above
     /// the best of the others (a learnt phrase at least ``PinyinDictionary/learntPhraseScore``),
     /// so learnt choices still win.
@@ -216,7 +216,7 @@ public struct PinyinComposition: Sendable {
     static func cost(of word: PinyinWord, after context: Context, dictionary: PinyinDictionary) -> Double {
         guard dictionary.model != nil, !word.isAbbreviated else { return word.score }
         guard !word.modelWords.isEmpty else { return word.score - dictionary.weights.unknownPenalty }
-        var total = -word.penalty
+        var total = dictionary.weights.readingShareWeight * word.readingShare - word.penalty
         var before = context
         for id in word.modelWords {
             total += dictionary.modelScore(context: (before.first, before.second), word: id)
@@ -331,10 +331,10 @@ struct StartWords {
         }
         // The best of each end, first found first among equals; one per text.
         for (end, choices) in byEnd {
-            var seen = Set<String>()
+            var seen = Set<PinyinTextKey>()
             byEnd[end] = choices.enumerated()
-                .sorted { ($0.element.word.score, $1.offset) > ($1.element.word.score, $0.offset) }
-                .map(\.element).filter { seen.insert($0.word.text).inserted }
+                .sorted { ($0.element.word.prior, $1.offset) > ($1.element.word.prior, $0.offset) }
+                .map(\.element).filter { seen.insert(PinyinTextKey(text: $0.word.text)).inserted }
                 .prefix(limit).map { $0 }
         }
         self.all = all

@@ -1,5 +1,5 @@
 extension PinyinDictionary {
-    /// The words a run of consecutive edges reads as, best first, and whether
+    /// The words a run of consecutive edges reads as, best by ``PinyinWord/prior`` first, and whether
     /// a longer run starting with the same edges may still find words.
     ///
     /// Runs of whole syllables look up their syllables (each fuzzy spelling
@@ -16,20 +16,28 @@ extension PinyinDictionary {
         let penalty = Double(abbreviated) * Self.abbreviationPenalty
         var found: [PinyinWord] = []
         var mayExtend = false
-        /// Offers the entry at `index` of `lookup` (or a learnt text) scoring `entryScore`.
-        func offer(_ entry: DictionaryEntry, reading: String, score entryScore: Double, learnt: Bool = false) {
+        /// Offers `entry` of `lookup` (or a learnt text) scoring `entryScore`.
+        func offer(
+            _ entry: DictionaryEntry, of lookup: PinyinLookupCache.Lookup, reading: String, score entryScore: Double,
+            learnt: Bool = false
+        ) {
+            let words = modelWords(of: entry, learnt: learnt)
+            let share = abbreviated > 0 || learnt ? 0 : lookup.readingShare(of: entry)
+            let score = entryScore - penalty
             found.append(
                 PinyinWord(
                     text: entry.text, reading: entry.annotation ?? reading, start: first.start, end: last.end,
-                    score: entryScore - penalty, isAbbreviated: abbreviated > 0, penalty: penalty, isLearnt: learnt,
-                    modelWords: modelWords(of: entry, learnt: learnt)))
+                    score: score, isAbbreviated: abbreviated > 0, penalty: penalty, isLearnt: learnt,
+                    modelWords: words, readingShare: share,
+                    prior: abbreviated > 0 || learnt
+                        ? score : spanPrior(modelWords: words, score: score, readingShare: share)))
         }
         /// Offers `lookup`'s entries from `indices` (best first), the learnt ones for `reading` first.
         func add(_ lookup: PinyinLookupCache.Lookup, indices: [Int], reading: String, learnt: [String]) {
             guard !learnt.isEmpty, let learning else {
                 // Entries come best first: without learning only the first `limit` can be the best.
                 for index in indices.prefix(limit) {
-                    offer(lookup.entries[index], reading: reading, score: lookup.scores[index])
+                    offer(lookup.entries[index], of: lookup, reading: reading, score: lookup.scores[index])
                 }
                 return
             }
@@ -41,7 +49,7 @@ extension PinyinDictionary {
                 reading.contains(" ") ? max(top + Self.learntBonus, Self.learntPhraseScore) : top + Self.learntBonus
             for (index, entry) in entries.enumerated() {
                 offer(
-                    entry, reading: reading,
+                    entry, of: lookup, reading: reading,
                     score: index < learnt.count ? learntScore - Double(index) * 0.01 : score(weight: entry.weight),
                     learnt: index < learnt.count)
             }
@@ -51,7 +59,7 @@ extension PinyinDictionary {
                 let key = syllables.joined(separator: " ")
                 let lookup = syllableLookup(key)
                 add(
-                    lookup, indices: Array(lookup.entries.indices), reading: key,
+                    lookup, indices: lookup.ranked, reading: key,
                     learnt: learning?.learned(for: PinyinLearningKey.of(key)) ?? [])
                 if lookup.hasLonger { mayExtend = true }
             }
@@ -76,7 +84,7 @@ extension PinyinDictionary {
             }
         }
         // A stable sort: equal scores keep the table's order.
-        found = found.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(
+        found = found.enumerated().sorted { ($0.element.prior, $1.offset) > ($1.element.prior, $0.offset) }.map(
             \.element)
         if found.count > limit { found.removeLast(found.count - limit) }
         return (found, mayExtend)

@@ -9,13 +9,22 @@ import Synchronization
 public struct PinyinModelWeights: Hashable, Sendable {
     /// The states kept at each position of the input (the last two words of the best paths).
     public var beamWidth = 6
-    /// The words tried for each span of the input, best by table weight first.
+    /// The words tried for each span of the input, the best by ``ranksSpanWordsByModel``'s order.
     public var wordsPerSpan = 6
     /// What a word the model lacks costs beyond its table score (a unigram log probability), in
     /// nats: the smallest of 0, 2, 4, 6, 8 at the best accuracy on the tuning half (4 to 8 tie).
     public var unknownPenalty = 4.0
     /// Whether the sentence's end is scored too (`</s>` after its last word, when the model has it).
     public var scoresSentenceEnd = true
+    /// Whether the words tried for a span are the best by the model with no context before them
+    /// (``PinyinDictionary/spanPrior(modelWords:score:readingShare:)``) rather than by the table's weights.
+    public var ranksSpanWordsByModel = true
+    /// How much of a word's share of its reading's table weight (ln, see
+    /// ``PinyinWord/readingShare``) is added to its model score: how often luna_pinyin writes
+    /// this text for these syllables, which the model (of Simplified words) does not know.
+    /// On the tuning half every weight of 0.25, 0.5 and 0.75 scores best (0 and 1 do worse):
+    /// the middle one.
+    public var readingShareWeight = 0.5
 
     /// The weights the engines use.
     public init() {}
@@ -80,7 +89,24 @@ extension PinyinDictionary {
     func modelWords(of entry: DictionaryEntry, learnt: Bool) -> [UInt32] {
         guard let model else { return [] }
         if storesModelWords, !learnt || !entry.modelWords.isEmpty { return entry.modelWords }
-        return modelCache.words(entry.text) { model.segment(PinyinScriptCache.simplified(entry.text)) ?? [] }
+        return modelCache.words(entry.text) { model.segment(PinyinSimplifier.shared.simplified(entry.text)) ?? [] }
+    }
+
+    /// What a span's words are ranked by before the search: the log probability of `modelWords`
+    /// in turn with nothing before the first, in nats (the table's score less
+    /// ``PinyinModelWeights/unknownPenalty`` when the model lacks the text, `score` as it is
+    /// without a model or with ``PinyinModelWeights/ranksSpanWordsByModel`` off), plus the weighted
+    /// ``PinyinWord/readingShare``: the word's cost at the start of a sentence.
+    func spanPrior(modelWords: [UInt32], score: Double, readingShare: Double) -> Double {
+        guard model != nil, weights.ranksSpanWordsByModel else { return score }
+        guard !modelWords.isEmpty else { return score - weights.unknownPenalty }
+        var context: (UInt32?, UInt32?) = (nil, nil)
+        var total = weights.readingShareWeight * readingShare
+        for word in modelWords {
+            total += modelScore(context: context, word: word)
+            context = (context.1, word)
+        }
+        return total
     }
 
     /// The model's log probability of `word` after `context` (nil: no word there), in nats.

@@ -74,16 +74,21 @@ public final class PinyinDictionary: Sendable {
     }
 
     /// The dictionary over the table at `path` ranking with `model`, or nil when it has no rows
-    /// (the table as ``openTable(path:model:cacheDirectory:)`` opens it).
+    /// (the table as ``openTable(path:model:cacheDirectory:)`` opens it). ICU's `Hant-Hans`
+    /// transliterator starts opening in the background meanwhile, then a composition warms the
+    /// process up (``warmUpInBackground()``), so the first key waits for neither.
     public static func load(
         path: String, wordCost: Double = defaultWordCost, model: KenLMTrieModel? = nil,
         weights: PinyinModelWeights = PinyinModelWeights(), cacheDirectory: String? = nil
     ) -> PinyinDictionary? {
         guard access(path, R_OK) == 0 else { return nil }
+        PinyinSimplifier.shared.openInBackground()
         let table = openTable(path: path, model: model, cacheDirectory: cacheDirectory).table
         // The table always holds the #total row; a table with nothing else has no words.
         guard table.readingCount > 1 else { return nil }
-        return PinyinDictionary(table: table, wordCost: wordCost, model: model, weights: weights)
+        let dictionary = PinyinDictionary(table: table, wordCost: wordCost, model: model, weights: weights)
+        dictionary.warmUpInBackground()
+        return dictionary
     }
 
     /// The table at `path` from the cache (`cacheDirectory`, else ``ReadingTableCache``'s

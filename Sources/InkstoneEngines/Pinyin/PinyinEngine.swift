@@ -106,12 +106,11 @@ public struct PinyinEngine: CompositionEngine {
         let made = PinyinComposition(lattice: read, dictionary: dictionary, learning: learning, reusing: composition)
         lattice = read
         composition = made
-        var seen: Set<String> = []
+        var seen: Set<PinyinTextKey> = []
         shown = []
         var items: [Candidate] = []
-        for word in made.candidates {
-            let text = options.script.render(word.text)
-            guard seen.insert(text).inserted else { continue }
+        for (word, text) in zip(made.candidates, options.script.render(made.candidates.map(\.text))) {
+            guard seen.insert(PinyinTextKey(text: text)).inserted else { continue }
             shown.append(word)
             items.append(Candidate(text: text))
         }

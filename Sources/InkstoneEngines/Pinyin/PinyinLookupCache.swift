@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// The table lookups of one pinyin dictionary, decoded once and kept: typing a
@@ -15,6 +16,14 @@ final class PinyinLookupCache: Sendable {
         var syllables: [[String]]
         /// Whether some longer key starts with this one.
         var hasLonger: Bool
+        /// ln of the sum of the entries' weights plus one each (syllable keys only; 0 otherwise).
+        var logWeightTotal = 0.0
+        /// The entries' indices, best by ``PinyinDictionary/spanPrior(modelWords:score:readingShare:)``
+        /// first (syllable keys only; the table's order otherwise).
+        var ranked: [Int] = []
+
+        /// ln of `entry`'s share of the weights of this key (see ``PinyinWord/readingShare``).
+        func readingShare(of entry: DictionaryEntry) -> Double { log(max(entry.weight, 0) + 1) - logWeightTotal }
     }
 
     /// How many keys are kept before the cache starts over (bounded memory).
@@ -45,9 +54,18 @@ extension PinyinDictionary {
     func syllableLookup(_ key: String) -> PinyinLookupCache.Lookup {
         lookups.lookup(key) {
             let entries = table.entries(for: key, limit: PinyinComposition.candidateLimit)
-            return PinyinLookupCache.Lookup(
-                entries: entries, scores: entries.map { score(weight: $0.weight) }, syllables: [],
-                hasLonger: hasLonger(than: key, separator: " "))
+            let scores = entries.map { score(weight: $0.weight) }
+            var lookup = PinyinLookupCache.Lookup(
+                entries: entries, scores: scores, syllables: [], hasLonger: hasLonger(than: key, separator: " "),
+                logWeightTotal: log(entries.reduce(0) { $0 + max($1.weight, 0) + 1 }))
+            let priors = entries.indices.map { index in
+                spanPrior(
+                    modelWords: modelWords(of: entries[index], learnt: false), score: scores[index],
+                    readingShare: lookup.readingShare(of: entries[index]))
+            }
+            // A stable order: equal priors keep the table's.
+            lookup.ranked = entries.indices.sorted { (priors[$0], $1) > (priors[$1], $0) }
+            return lookup
         }
     }
 

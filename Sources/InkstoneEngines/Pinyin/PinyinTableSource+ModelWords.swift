@@ -1,5 +1,3 @@
-import InkstoneSegmentation
-
 extension PinyinTableSource {
     /// The rows of the table file at `path` (see ``rows(from:)``), each entry with its text's
     /// words in `model` (``DictionaryEntry/modelWords``): the text in Simplified, as the model
@@ -26,7 +24,7 @@ extension PinyinTableSource {
             texts[row.entry.text] = distinct.count
             distinct.append(row.entry.text)
         }
-        let simplified = simplified(distinct)
+        let simplified = PinyinSimplifier.shared.transliterated(distinct)
         // Every (Simplified text, syllables) the table lists: the readings a model word may have.
         var listed = Set<String>()
         for row in rows where !row.reading.hasPrefix(abbreviationMark) && row.reading != totalReading {
@@ -70,30 +68,5 @@ extension PinyinTableSource {
             start = end
         }
         return segmentation.map(\.word)
-    }
-
-    /// How many texts go to ICU's transliterator at once (one per line).
-    static let conversionBatch = 4_096
-
-    /// `texts` in Simplified (ICU's `Hant-Hans`), in order: converted a batch of lines at a
-    /// time (one call per text costs far more), a batch whose lines do not come back one for
-    /// one text by text.
-    static func simplified(_ texts: [String]) -> [String] {
-        guard let converter = Transliterator.shared("Hant-Hans") else { return texts }
-        var converted: [String] = []
-        converted.reserveCapacity(texts.count)
-        var start = 0
-        while start < texts.count {
-            let batch = texts[start..<min(start + conversionBatch, texts.count)]
-            start += batch.count
-            let lines = converter.transliterate(batch.joined(separator: "\n"))
-                .split(separator: "\n", omittingEmptySubsequences: false)
-            if lines.count == batch.count, !batch.contains(where: { $0.contains("\n") }) {
-                converted += lines.map(String.init)
-            } else {
-                converted += batch.map(converter.transliterate)
-            }
-        }
-        return converted
     }
 }

@@ -18,4 +18,10 @@ public struct PinyinWord: Hashable, Sendable {
     /// The text as words of the dictionary's language model, by id (empty: the model lacks
     /// it, or there is no model); see ``DictionaryEntry/modelWords``.
     public var modelWords: [UInt32] = []
+    /// ln of its share of its reading's table weight (the weights of the reading's first
+    /// ``PinyinComposition/candidateLimit`` entries; 0 when read over abbreviated syllables or learnt).
+    public var readingShare: Double = 0
+    /// What it ranks by among the words of its span before the search
+    /// (see ``PinyinDictionary/spanPrior(modelWords:score:readingShare:)``).
+    public var prior: Double = 0
 }
