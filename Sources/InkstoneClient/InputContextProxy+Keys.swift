@@ -8,11 +8,9 @@ extension InputContextProxy {
 
     /// `ProcessKeyEventReporting`: the key with its outcome and notifications in the reply.
     public func processKeyReporting(_ key: KeyPress) throws(InkstoneClientError) -> KeyEventReply {
-        try call(
-            "ProcessKeyEventReporting", replying: "b(tayataxasav)", { key.write(&$0) },
-            read: { reader in
-                KeyEventReply(handled: try reader.readBool(), report: try CallEvents.read(&reader))
-            })
+        let (handled, report) = try callReporting(
+            "ProcessKeyEvent", plain: "b", { key.write(&$0) }, read: { try $0.readBool() })
+        return KeyEventReply(handled: handled, report: report)
     }
 
     /// `ProcessKeyNames`: keys by keysym name (`g`, `BackSpace`, `Control+Shift+u`); handled per key.
@@ -28,10 +26,10 @@ extension InputContextProxy {
 
     /// `ProcessKeyNamesReporting`: ``processKeyNames(_:)`` with the call's events in the reply.
     public func processKeyNamesReporting(_ names: [String]) throws(InkstoneClientError) -> ([Bool], CallEvents) {
-        try call(
-            "ProcessKeyNamesReporting", replying: "ab(tayataxasav)", { $0.append(strings: names) },
+        try callReporting(
+            "ProcessKeyNames", plain: "ab", { $0.append(strings: names) },
             read: { reader in
-                (try reader.readArray { try $0.readBool() }, try CallEvents.read(&reader))
+                try reader.readArray { try $0.readBool() }
             })
     }
 

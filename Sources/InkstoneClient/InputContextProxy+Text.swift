@@ -9,11 +9,7 @@ extension InputContextProxy {
 
     /// `InsertTextReporting`: ``insertText(_:)`` with the call's events in the reply.
     public func insertTextReporting(_ text: String) throws(InkstoneClientError) -> (EditReply, CallEvents) {
-        try call(
-            "InsertTextReporting", replying: "tt(tayataxasav)", { $0.append(text) },
-            read: { reader in
-                (try Self.readEdit(&reader), try CallEvents.read(&reader))
-            })
+        try callReporting("InsertText", plain: "tt", { $0.append(text) }, read: Self.readEdit)
     }
 
     /// `DeleteBackward`: deletes the selection, or the grapheme before the caret.

@@ -1,4 +1,5 @@
-/// What `ProcessKeyEventReporting` replies: whether the key was handled, and the call's events.
+/// What `ProcessKeyEventReporting` replies, as one struct `(b(tayataxasav))`: whether the key
+/// was handled, and the call's events.
 public struct KeyEventReply: Sendable, Equatable {
     /// Whether Inkstone acted on the key (false: the application should).
     public var handled: Bool

@@ -2,8 +2,8 @@ import DBusKit
 import InkstoneService
 
 /// A call's report as one `(t revision, ay kinds, at unsigned, ax signed, as strings,
-/// av values)` struct (a `Notifications` signal's one argument, and what a …Reporting
-/// reply appends): the document revision after the call, one kind byte per event, and
+/// av values)` struct (a `Notifications` signal's one argument, and the last field of a
+/// …Reporting reply's one struct): the document revision after the call, one kind byte per event, and
 /// each event's arguments appended to the column of their type, in order. One struct
 /// is one top-level argument: libdbus rewrites the message's signature header field
 /// once per top-level argument, not per value. The numeric columns are written as blocks (no iterator call per value,

@@ -68,7 +68,7 @@ import Testing
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)
         let context = try peer.createContext(["notifications": .array(elementSignature: "s", [.string("attributes")])])
-        let reply = try peer.call(
+        let reply = try peer.callReporting(
             context, "ReplaceRangeWithAttributedReporting",
             InkstonePeer.attributedReplacement(0, 0, "ab", [(1, 1, ["bold": .bool(true)])]))
         #expect(reply.count == 3)

@@ -121,6 +121,19 @@ final class InkstonePeer {
         try dbusKitErrors { try inkstone.callValues(path: path, interface: interface, member: member, body) }
     }
 
+    /// Calls the `…Reporting` method `member` at `path` and returns the fields of its one reply
+    /// struct: the plain method's results in order, then the call report. A reply of any other
+    /// shape fails the call.
+    func callReporting(
+        _ path: String, _ member: String, _ body: (inout MessageWriter) throws -> Void = { _ in }
+    ) throws -> [DBusValue] {
+        let reply = try call(path, member, body)
+        guard reply.count == 1, case .structure(let fields) = reply[0], case .structure? = fields.last else {
+            throw TestSupportError("\(member) replied \(reply), not one struct ending in a call report")
+        }
+        return fields
+    }
+
     /// The D-Bus error name a call fails with, nil when it succeeds.
     func errorName(
         _ path: String, _ member: String, interface: String = contextInterface,

@@ -3,14 +3,14 @@ import InkstoneClient
 import InkstoneTestSupport
 import Testing
 
-/// The `…Reporting` methods: the call's outcome comes in the reply as
-/// (revision, events), the calling context gets no signals, other contexts on
-/// the document get their `Notifications` as usual.
+/// The `…Reporting` methods: the call's outcome comes in the reply as one struct
+/// of the plain results and the report (revision, events), the calling context
+/// gets no signals, other contexts on the document get their `Notifications` as usual.
 @Suite struct KeyReportingTests {
     /// X11 keysyms of the Latin letters and space.
     private func keysym(_ name: Character) -> UInt32 { name == " " ? 0x20 : UInt32(name.asciiValue ?? 0) }
 
-    /// The events of a reporting reply (its last value), as the signals they stand for.
+    /// The events of a reporting reply's fields (the last one), as the signals they stand for.
     private func events(_ reply: [DBusValue], path: String) -> [SeenSignal] {
         guard let last = reply.last, case .structure = last else { return [] }
         guard let message = Message.signal(path: path, interface: contextInterface, member: "Notifications") else {
@@ -21,7 +21,7 @@ import Testing
     }
 
     private func pressReporting(_ peer: InkstonePeer, _ context: String, _ keysym: UInt32) throws -> [DBusValue] {
-        try peer.call(context, "ProcessKeyEventReporting") { writer in
+        try peer.callReporting(context, "ProcessKeyEventReporting") { writer in
             writer.append(keysym)
             writer.append(UInt32(0))
             writer.append(UInt32(0))
@@ -118,13 +118,13 @@ import Testing
         #expect(items.contains { $0.compact.contains("\"韓\"") })
     }
 
-    /// Every edit method has a twin whose reply is the plain reply, the revision and the events.
+    /// Every edit method has a twin whose reply struct holds the plain results, the revision and the events.
     @Test func editMethodsReportInTheirReply() throws {
         let running = try RunningDaemon()
         let peer = try InkstonePeer(running)
         let context = try peer.createContext(["unit": .string("utf8")])
         _ = try peer.drainSignals()
-        let inserted = try peer.call(context, "InsertTextReporting") { $0.append("añb") }
+        let inserted = try peer.callReporting(context, "InsertTextReporting") { $0.append("añb") }
         #expect(inserted.count == 3)
         let reported = CallEvents(report: inserted[2])?.revision
         #expect(inserted[0].uint64 == reported && inserted[1].uint64 == 0, "\(inserted)")
@@ -133,7 +133,7 @@ import Testing
         #expect(
             only(["SelectionDidChange"], events(inserted, path: context)).last?.arguments.map(\.compact) == ["4", "0"])
 
-        let marked = try peer.call(context, "SetMarkedTextReporting") {
+        let marked = try peer.callReporting(context, "SetMarkedTextReporting") {
             $0.append("か")
             $0.append(Int64(3))
             $0.append(Int64(0))
@@ -144,13 +144,47 @@ import Testing
             only(["MarkedTextChanged"], events(marked, path: context)).first?.arguments.map(\.compact) == [
                 "\"か\"", "3", "0",
             ])
-        let unmarked = try peer.call(context, "UnmarkTextReporting")
+        let unmarked = try peer.callReporting(context, "UnmarkTextReporting")
         #expect(only(["Committed"], events(unmarked, path: context)).first?.arguments.first?.stringValue == "か")
-        let undone = try peer.call(context, "UndoReporting")
+        let undone = try peer.callReporting(context, "UndoReporting")
         let unmarkedRevision = CallEvents(report: unmarked[0])?.revision
         #expect(unmarkedRevision.map { $0 < (CallEvents(report: undone[0])?.revision ?? 0) } == true)
         #expect(only(["TextDidChange"], events(undone, path: context)).last?.arguments.last?.stringValue == "undo")
         #expect(try peer.drainSignals(of: context).isEmpty, "a reporting caller got signals")
+    }
+
+    /// An outside client (`gdbus`) reads a reporting key's reply as one struct: handled, then the
+    /// report's revision and columns; a method whose plain form returns nothing replies the report alone.
+    @Test func gdbusReadsAReportingKeyAsOneStruct() throws {
+        let running = try RunningDaemon()
+        func gdbus(_ path: String, _ member: String, _ arguments: String...) throws -> String {
+            let result = try run(
+                [
+                    "gdbus", "call", "--address", running.bus.address, "--dest", busName, "--object-path", path,
+                    "--method", "\(contextInterface).\(member)",
+                ] + arguments)
+            #expect(result.termination == .exited(0), "\(member): \(result.stderr)")
+            return result.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        }
+        let created = try running.dbusSend([
+            "--dest=\(busName)", servicePath, "\(serviceInterface).NewInputContext",
+            "array:string:engine=direct,persist=true",
+        ])
+        let path = created.stdout.split(separator: "\"").dropFirst().first.map(String.init) ?? ""
+        #expect(path.hasPrefix(servicePath + "/context/"), "\(created.stdout) \(created.stderr)")
+        let inserted = try gdbus(path, "InsertText", "abc")
+        let revision = try #require(
+            inserted.split(separator: ",").first.flatMap { UInt64($0.dropFirst("(uint64 ".count)) }, "\(inserted)")
+        // k: TextWillChange, TextDidChange, SelectionWillChange, SelectionDidChange, Committed.
+        #expect(
+            try gdbus(path, "ProcessKeyEventReporting", "0x6b", "0", "0", "false", "0")
+                == "((true, (uint64 \(revision + 1), [byte 0x01, 0x02, 0x03, 0x04, 0x06], [uint64 \(revision), "
+                + "\(revision + 1)], [int64 3, 0, 1, 4, 0], ['typing', 'k'], @av [])),)")
+        // Undo (one typing step: "abck" goes) returns nothing of its own: the struct holds the report alone.
+        #expect(
+            try gdbus(path, "UndoReporting")
+                == "(((uint64 \(revision + 2), [byte 0x01, 0x02, 0x03, 0x04], [uint64 \(revision + 1), "
+                + "\(revision + 2)], [int64 0, 4, 0, 0, 0], ['undo'], @av []),),)")
     }
 
     /// A reporting call that fails is a named error, changes nothing and reports nothing.
@@ -172,7 +206,7 @@ import Testing
         #expect(try peer.text(context) == "👩‍👩‍👧")
         #expect(try peer.drainSignals(of: context).isEmpty)
         // The context reports and signals normally afterwards.
-        let next = try peer.call(context, "InsertTextReporting") { $0.append("!") }
+        let next = try peer.callReporting(context, "InsertTextReporting") { $0.append("!") }
         #expect(!only(["TextDidChange"], events(next, path: context)).isEmpty)
         try peer.insert(context, "?")
         #expect(!only(["TextDidChange"], try peer.drainSignals(of: context)).isEmpty)

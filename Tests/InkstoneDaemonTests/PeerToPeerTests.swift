@@ -73,12 +73,15 @@ func peerCall(
         let reply = try peerCall(connection, context, contextInterface, "ProcessKeyNamesReporting") {
             $0.append(strings: ["g", "k", "s", "r", "m", "f", "space"])
         }
-        var reader = reply.reader()
-        #expect(try reader.readArray { try $0.readBool() } == Array(repeating: true, count: 7))
+        // One struct: the plain reply (handled per key), then the call report.
+        var reader = try MessageReader(reply, expecting: "(ab(tayataxasav))")
+        let (handled, report) = try reader.readStruct { fields in
+            (try fields.readArray { try $0.readBool() }, try fields.readValue())
+        }
+        #expect(handled == Array(repeating: true, count: 7))
         guard let message = Message.signal(path: context, interface: contextInterface, member: "Notifications") else {
             throw TestSupportError("no message")
         }
-        let report = try reader.readValue()
         #expect((CallEvents(report: report)?.revision ?? 0) > 0)
         message.write { $0.append(report) }
         #expect(

@@ -21,21 +21,23 @@ extension InkstoneIntrospection {
   document stays as it was.
 
   Changes reach a client in one of two ways. Its own calls: every edit and
-  key method X has a twin XReporting whose reply is X's reply followed by one
-  call report (tayataxasav): the document revision after the call and this
-  context's notifications of the call in order; the caller then gets no signal
-  for the call. Everything else (other
+  key method X has a twin XReporting whose reply is one argument, a struct of
+  X's results in order followed by one call report (tayataxasav): the document
+  revision after the call and this context's notifications of the call in
+  order (ProcessKeyEventReporting replies (b(tayataxasav)); a method whose
+  plain form returns nothing replies ((tayataxasav))); the caller then gets no
+  signal for the call. Everything else (other
   views' calls, and the caller's plain X calls): by default one Notifications
   signal per call and context, before the call's reply; coalesce=false sends
   each notification as its own signal instead. PropertiesChanged only for a
   context that subscribed to properties.
 
-  A call report (the Notifications signal's argument, and the last argument
-  of every XReporting reply) is one struct (t revision, ay kinds, at unsigned,
-  ax signed, as strings, av values): the document revision after the call,
-  one kind byte per event, in order, and each event's arguments taken in order
-  from the front of the column of their type, as below (n: a count in the
-  signed column; flags in the signed column are 0 or 1).
+  A call report (the Notifications signal's argument, and the last field of
+  every XReporting reply's struct) is one struct (t revision, ay kinds,
+  at unsigned, ax signed, as strings, av values): the document revision after
+  the call, one kind byte per event, in order, and each event's arguments
+  taken in order from the front of the column of their type, as below (n: a
+  count in the signed column; flags in the signed column are 0 or 1).
 
     kind  event                 at               ax                                  as                            av
     1     TextWillChange        revision
@@ -56,7 +58,9 @@ extension InkstoneIntrospection {
   direct-engine key typing "k" at offset 3 of revision 7 gives revision 8, kinds
   [1, 2, 3, 4, 6] (TextWillChange, TextDidChange, SelectionWillChange,
   SelectionDidChange, Committed), unsigned [7, 8], signed [3, 0, 1, 4, 0],
-  strings ["typing", "k"], values [].
+  strings ["typing", "k"], values []; ProcessKeyEventReporting replies that
+  key with the one struct (true, (8, [1, 2, 3, 4, 6], [7, 8],
+  [3, 0, 1, 4, 0], ["typing", "k"], [])).
 -->
 <node>
   <interface name="org.inkstone.InputContext1">
@@ -70,11 +74,9 @@ extension InkstoneIntrospection {
       <arg name="ticket" type="t" direction="out"/>
     </method>
     <method name="InsertTextReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="InsertText with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
+      <annotation name="org.gtk.GDBus.DocString" value="InsertText with its outcome in the reply, one struct (tt(tayataxasav)): InsertText's results (revision, ticket) in order, then the call report (tayataxasav), as ProcessKeyEventReporting."/>
       <arg name="text" type="s" direction="in"/>
-      <arg name="revision" type="t" direction="out"/>
-      <arg name="ticket" type="t" direction="out"/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <arg name="reply" type="(tt(tayataxasav))" direction="out"/>
     </method>
     <method name="DeleteBackward">
       <annotation name="org.gtk.GDBus.DocString" value="Deletes the selection, or one grapheme before the caret. Same reply as InsertText; nothing happens at the start of the document (revision unchanged)."/>
@@ -82,10 +84,8 @@ extension InkstoneIntrospection {
       <arg name="ticket" type="t" direction="out"/>
     </method>
     <method name="DeleteBackwardReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="DeleteBackward with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
-      <arg name="revision" type="t" direction="out"/>
-      <arg name="ticket" type="t" direction="out"/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <annotation name="org.gtk.GDBus.DocString" value="DeleteBackward with its outcome in the reply, one struct (tt(tayataxasav)): DeleteBackward's results (revision, ticket) in order, then the call report (tayataxasav), as ProcessKeyEventReporting."/>
+      <arg name="reply" type="(tt(tayataxasav))" direction="out"/>
     </method>
     <method name="HasText">
       <annotation name="org.gtk.GDBus.DocString" value="Whether the document has any text."/>
@@ -114,14 +114,12 @@ extension InkstoneIntrospection {
       <arg name="ticket" type="t" direction="out"/>
     </method>
     <method name="ReplaceRangeReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="ReplaceRange with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
+      <annotation name="org.gtk.GDBus.DocString" value="ReplaceRange with its outcome in the reply, one struct (tt(tayataxasav)): ReplaceRange's results (revision, ticket) in order, then the call report (tayataxasav), as ProcessKeyEventReporting."/>
       <arg name="start" type="x" direction="in"/>
       <arg name="length" type="x" direction="in"/>
       <arg name="text" type="s" direction="in"/>
       <arg name="expected_revision" type="t" direction="in"/>
-      <arg name="revision" type="t" direction="out"/>
-      <arg name="ticket" type="t" direction="out"/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <arg name="reply" type="(tt(tayataxasav))" direction="out"/>
     </method>
     <method name="Length">
       <annotation name="org.gtk.GDBus.DocString" value="The document length in the context's unit (also the property Length)."/>
@@ -160,10 +158,10 @@ extension InkstoneIntrospection {
       <arg name="length" type="x" direction="in"/>
     </method>
     <method name="SetSelectedRangeReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="SetSelectedRange with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
+      <annotation name="org.gtk.GDBus.DocString" value="SetSelectedRange with its outcome in the reply, one struct ((tayataxasav)): the call report (tayataxasav) alone (SetSelectedRange returns nothing), as ProcessKeyEventReporting."/>
       <arg name="start" type="x" direction="in"/>
       <arg name="length" type="x" direction="in"/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
 
     <!-- Marked text -->
@@ -176,36 +174,36 @@ extension InkstoneIntrospection {
       <arg name="repl_length" type="x" direction="in"/>
     </method>
     <method name="SetMarkedTextReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="SetMarkedText with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
+      <annotation name="org.gtk.GDBus.DocString" value="SetMarkedText with its outcome in the reply, one struct ((tayataxasav)): the call report (tayataxasav) alone (SetMarkedText returns nothing), as ProcessKeyEventReporting."/>
       <arg name="text" type="s" direction="in"/>
       <arg name="sel_start" type="x" direction="in"/>
       <arg name="sel_length" type="x" direction="in"/>
       <arg name="repl_start" type="x" direction="in"/>
       <arg name="repl_length" type="x" direction="in"/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
     <method name="SetMarkedTextSegments">
       <annotation name="org.gtk.GDBus.DocString" value="Styles the marked text: each segment is (start, length, attributes) relative to the marked text; attribute keys are those of ValidAttributesForMarkedText."/>
       <arg name="segments" type="a(xxa{sv})" direction="in"/>
     </method>
     <method name="SetMarkedTextSegmentsReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="SetMarkedTextSegments with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
+      <annotation name="org.gtk.GDBus.DocString" value="SetMarkedTextSegments with its outcome in the reply, one struct ((tayataxasav)): the call report (tayataxasav) alone (SetMarkedTextSegments returns nothing), as ProcessKeyEventReporting."/>
       <arg name="segments" type="a(xxa{sv})" direction="in"/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
     <method name="UnmarkText">
       <annotation name="org.gtk.GDBus.DocString" value="Commits the marked text: it stays in the document as ordinary text (one undo step) and Committed is sent."/>
     </method>
     <method name="UnmarkTextReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="UnmarkText with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <annotation name="org.gtk.GDBus.DocString" value="UnmarkText with its outcome in the reply, one struct ((tayataxasav)): the call report (tayataxasav) alone (UnmarkText returns nothing), as ProcessKeyEventReporting."/>
+      <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
     <method name="DiscardMarkedText">
       <annotation name="org.gtk.GDBus.DocString" value="Removes the marked text and restores what it replaced."/>
     </method>
     <method name="DiscardMarkedTextReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="DiscardMarkedText with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <annotation name="org.gtk.GDBus.DocString" value="DiscardMarkedText with its outcome in the reply, one struct ((tayataxasav)): the call report (tayataxasav) alone (DiscardMarkedText returns nothing), as ProcessKeyEventReporting."/>
+      <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
     <method name="MarkedRange">
       <annotation name="org.gtk.GDBus.DocString" value="The marked range in the document, (-1, 0) when there is no marked text. In the graphemes unit it covers whole clusters: when the text after the marked text starts with marks that join its last cluster (a combining accent), they are inside the range, so TextInRange of it is the marked text followed by those marks; the other units are exact."/>
@@ -257,15 +255,15 @@ extension InkstoneIntrospection {
       <annotation name="org.gtk.GDBus.DocString" value="Undoes this context's last undo group (text and selection). InvalidState when there is nothing to undo, while this context has marked text or an open undo group (CanUndo is then false), or when another context changed the text the group would revert; a failed Undo changes nothing and sends nothing. Busy while another context composes. The undo and redo stacks keep at most 100 groups and 16 MiB of replaced text (the oldest groups are dropped first); an explicit undo group that passes 8 MiB is closed as one step and a new one goes on collecting."/>
     </method>
     <method name="UndoReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="Undo with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <annotation name="org.gtk.GDBus.DocString" value="Undo with its outcome in the reply, one struct ((tayataxasav)): the call report (tayataxasav) alone (Undo returns nothing), as ProcessKeyEventReporting."/>
+      <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
     <method name="Redo">
       <annotation name="org.gtk.GDBus.DocString" value="Redoes the last undone group. InvalidState when there is nothing to redo, and in the cases Undo refuses; a failed Redo changes nothing and sends nothing."/>
     </method>
     <method name="RedoReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="Redo with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <annotation name="org.gtk.GDBus.DocString" value="Redo with its outcome in the reply, one struct ((tayataxasav)): the call report (tayataxasav) alone (Redo returns nothing), as ProcessKeyEventReporting."/>
+      <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
     <method name="BeginUndoGroup">
       <annotation name="org.gtk.GDBus.DocString" value="Opens an explicit undo group; edits until the matching EndUndoGroup undo as one step. Groups nest."/>
@@ -308,14 +306,13 @@ extension InkstoneIntrospection {
       <arg name="handled" type="b" direction="out"/>
     </method>
     <method name="ProcessKeyEventReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="ProcessKeyEvent with the key's outcome in the reply (the normal path for a client that reads its own changes): handled, then the call report (tayataxasav) that every …Reporting method appends to its plain reply, the same struct a Notifications signal carries (see the top of this file): the document revision after the call, then this context's notifications of the call in order as event columns: TextWillChange/TextDidChange (text changes with ranges in this context's unit), SelectionWillChange/SelectionDidChange, MarkedTextChanged (marked text and its selection), Committed, EditApplied/EditFailed, CandidatesChanged. They are collected whatever the context subscribed to; PropertiesChanged is never among them, and this context gets no signal for the call (other contexts of the document are notified as usual, before this reply)."/>
+      <annotation name="org.gtk.GDBus.DocString" value="ProcessKeyEvent with the key's outcome in the reply (the normal path for a client that reads its own changes): one struct (b(tayataxasav)): handled, then the call report (tayataxasav) that closes every …Reporting reply (each is one struct: the plain method's results in order, then the report), the same struct a Notifications signal carries (see the top of this file): the document revision after the call, then this context's notifications of the call in order as event columns: TextWillChange/TextDidChange (text changes with ranges in this context's unit), SelectionWillChange/SelectionDidChange, MarkedTextChanged (marked text and its selection), Committed, EditApplied/EditFailed, CandidatesChanged. They are collected whatever the context subscribed to; PropertiesChanged is never among them, and this context gets no signal for the call (other contexts of the document are notified as usual, before this reply)."/>
       <arg name="keysym" type="u" direction="in"/>
       <arg name="keycode" type="u" direction="in"/>
       <arg name="state" type="u" direction="in"/>
       <arg name="is_release" type="b" direction="in"/>
       <arg name="time" type="u" direction="in"/>
-      <arg name="handled" type="b" direction="out"/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <arg name="reply" type="(b(tayataxasav))" direction="out"/>
     </method>
     <method name="ProcessKeyNames">
       <annotation name="org.gtk.GDBus.DocString" value="Processes keys given by keysym name (g, BackSpace, Return, space, Hangul_Hanja, dead_acute, Multi_key; modifiers as Control+Shift+u). An unknown name is InvalidArgument and no key is processed; more than 1,024 names is LimitExceeded and no key is processed. All or nothing: when a key fails, the document, selection, marked text, undo stack and engine are put back as before the call and no notification of the earlier keys is sent. Returns handled per key."/>
@@ -323,42 +320,41 @@ extension InkstoneIntrospection {
       <arg name="handled" type="ab" direction="out"/>
     </method>
     <method name="ProcessKeyNamesReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="ProcessKeyNames with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
+      <annotation name="org.gtk.GDBus.DocString" value="ProcessKeyNames with its outcome in the reply, one struct (ab(tayataxasav)): ProcessKeyNames's results (handled) in order, then the call report (tayataxasav), as ProcessKeyEventReporting."/>
       <arg name="names" type="as" direction="in"/>
-      <arg name="handled" type="ab" direction="out"/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <arg name="reply" type="(ab(tayataxasav))" direction="out"/>
     </method>
     <method name="SetEngine">
       <annotation name="org.gtk.GDBus.DocString" value="Switches the composition engine (an id from Inkstone1.ListEngines); the old engine's composition is committed first. Unknown ids are UnknownObject."/>
       <arg name="engine" type="s" direction="in"/>
     </method>
     <method name="SetEngineReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="SetEngine with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
+      <annotation name="org.gtk.GDBus.DocString" value="SetEngine with its outcome in the reply, one struct ((tayataxasav)): the call report (tayataxasav) alone (SetEngine returns nothing), as ProcessKeyEventReporting."/>
       <arg name="engine" type="s" direction="in"/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
     <method name="SelectCandidate">
       <annotation name="org.gtk.GDBus.DocString" value="Picks the candidate at an index of the visible page (0-based), as pressing its number key. InvalidState when no list is open (as NextPage), InvalidArgument for an index off the page."/>
       <arg name="index" type="i" direction="in"/>
     </method>
     <method name="SelectCandidateReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="SelectCandidate with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
+      <annotation name="org.gtk.GDBus.DocString" value="SelectCandidate with its outcome in the reply, one struct ((tayataxasav)): the call report (tayataxasav) alone (SelectCandidate returns nothing), as ProcessKeyEventReporting."/>
       <arg name="index" type="i" direction="in"/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
     <method name="NextPage">
       <annotation name="org.gtk.GDBus.DocString" value="Shows the next page of the open candidate list. InvalidState when none is open."/>
     </method>
     <method name="NextPageReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="NextPage with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <annotation name="org.gtk.GDBus.DocString" value="NextPage with its outcome in the reply, one struct ((tayataxasav)): the call report (tayataxasav) alone (NextPage returns nothing), as ProcessKeyEventReporting."/>
+      <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
     <method name="PrevPage">
       <annotation name="org.gtk.GDBus.DocString" value="Shows the previous page of the open candidate list. InvalidState when none is open."/>
     </method>
     <method name="PrevPageReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="PrevPage with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ProcessKeyEventReporting."/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <annotation name="org.gtk.GDBus.DocString" value="PrevPage with its outcome in the reply, one struct ((tayataxasav)): the call report (tayataxasav) alone (PrevPage returns nothing), as ProcessKeyEventReporting."/>
+      <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
 
     <!-- Geometry (candidate windows, magnifiers, screen readers). Rects are
@@ -499,15 +495,13 @@ extension InkstoneIntrospection {
       <arg name="ticket" type="t" direction="out"/>
     </method>
     <method name="ReplaceRangeWithAttributedReporting">
-      <annotation name="org.gtk.GDBus.DocString" value="ReplaceRangeWithAttributed with its outcome in the reply: the plain reply followed by the call report (tayataxasav), as ReplaceRangeReporting."/>
+      <annotation name="org.gtk.GDBus.DocString" value="ReplaceRangeWithAttributed with its outcome in the reply, one struct (tt(tayataxasav)): ReplaceRangeWithAttributed's results (revision, ticket) in order, then the call report (tayataxasav), as ReplaceRangeReporting."/>
       <arg name="start" type="x" direction="in"/>
       <arg name="length" type="x" direction="in"/>
       <arg name="text" type="s" direction="in"/>
       <arg name="runs" type="a(xxa{sv})" direction="in"/>
       <arg name="expected_revision" type="t" direction="in"/>
-      <arg name="revision" type="t" direction="out"/>
-      <arg name="ticket" type="t" direction="out"/>
-      <arg name="report" type="(tayataxasav)" direction="out"/>
+      <arg name="reply" type="(tt(tayataxasav))" direction="out"/>
     </method>
     <method name="SetTypingAttributes">
       <annotation name="org.gtk.GDBus.DocString" value="Sets what the next typed or composed text of this context gets (keys and ProcessKey*, InsertText, marked text and its commit), replacing what it would inherit, until the selection is moved by SetSelectedRange or a click (as AppKit and UIKit reset typing attributes). Read them back with the property TypingAttributes."/>
