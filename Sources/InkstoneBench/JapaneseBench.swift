@@ -243,7 +243,7 @@ enum KkcReference {
         var template = Array("/tmp/inkstone-kkc-XXXXXX".utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw ValidationError("cannot create a temporary file") }
-        let inputPath = String(cString: template)
+        let inputPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(inputPath) }
         let input = readings.joined(separator: "\n") + "\n"
         _ = input.withCString { write(descriptor, $0, strlen($0)) }

@@ -215,19 +215,8 @@ struct PinyinBench: ParsableCommand {
         return (EngineBenchStats(samples), EngineBenchStats(cpuSamples))
     }
 
-    /// This process's resident memory, in kilobytes (`VmRSS` of /proc/self/status).
-    static func residentKilobytes() -> Int {
-        guard let file = fopen("/proc/self/status", "r") else { return 0 }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(cString: line)
-            if text.hasPrefix("VmRSS:") {
-                return Int(text.dropFirst(6).filter(\.isNumber)) ?? 0
-            }
-        }
-        return 0
-    }
+    /// This process's resident memory, in kilobytes.
+    static func residentKilobytes() -> Int { Int(ResidentMemory.ofSelf() / 1024) }
 }
 
 /// Top-1 whole-sentence and per-character accuracy of first candidates against a set.

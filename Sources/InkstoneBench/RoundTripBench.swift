@@ -99,7 +99,7 @@ enum SignalLatency {
         for _ in 0..<count {
             let start = MonotonicClock.nanoseconds()
             loop.execute {
-                try? service.emitSignal(
+                _ = try? service.emitSignal(
                     path: "/org/inkstone/Bench", interface: "org.inkstone.Bench", member: "Tick",
                     destination: destination)
             }

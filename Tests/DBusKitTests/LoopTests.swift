@@ -24,7 +24,7 @@ import Testing
         let connection = service.connection
         let loop = service.loop
         let emit: @Sendable () -> Void = {
-            try? connection.emitSignal(
+            _ = try? connection.emitSignal(
                 path: EchoService.path, interface: EchoService.interface, member: "Ticked", destination: destination
             ) { $0.append(UInt32(7)) }
         }

@@ -67,7 +67,7 @@ import Testing
                 let call = Message.methodCall(
                     destination: busName, path: context, interface: contextInterface, member: "ProcessKeyNames")
             else { throw TestSupportError("no message") }
-            try call.write { $0.append(strings: names) }
+            call.write { $0.append(strings: names) }
             let serial = try connection.send(call)
             var before: [String] = []
             let replied = readMessages(on: connection) { message in
