@@ -114,7 +114,7 @@ for _ in range(3000):
     if bus.name_has_owner(name): break
     time.sleep(0.1)
 if method == "Echo":
-    echo = dbus.Interface(bus.get_object(name, "/"), name).Echo
+    echo = dbus.Interface(bus.get_object(name, "/", introspect=False), name).Echo
     def call_once(i):
         echo("こんにちは hello", signature="s")
 elif front == "fcitx5":
