@@ -75,12 +75,11 @@ extension DocumentView {
                 selectionBefore = marked.selectionBefore
                 // Widening over neighbours collapses the record anchors there too.
                 let trailingStart = leading.utf8.count + marked.originalText.utf8.count
+                let neighbours = collapsibleAnchors(
+                    in: replaced.lowerBound..<current.lowerBound, and: current.upperBound..<replaced.upperBound)
                 collapsed = CollapsedAnchor.merged(
                     older: marked.collapsed.map { $0.shifted(by: leading.utf8.count) },
-                    newer: collapsibleAnchors(in: replaced.lowerBound..<current.lowerBound)
-                        + collapsibleAnchors(in: current.upperBound..<replaced.upperBound).map {
-                            $0.shifted(by: trailingStart)
-                        })
+                    newer: neighbours.first + neighbours.second.map { $0.shifted(by: trailingStart) })
             } else {
                 originalText = storage.text(utf8Range: replaced)
                 originalSpans = document.attributeStore.undoSpans(in: replaced)

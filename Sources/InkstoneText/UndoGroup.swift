@@ -73,6 +73,7 @@ struct CollapsedAnchor {
     /// `older` plus the anchors of `newer` it does not hold: an anchor captured
     /// earlier knows where it was before later edits collapsed it again.
     static func merged(older: [CollapsedAnchor], newer: [CollapsedAnchor]) -> [CollapsedAnchor] {
+        guard !newer.isEmpty else { return older }
         let known = Set(older.map { ObjectIdentifier($0.anchor) })
         return older + newer.filter { !known.contains(ObjectIdentifier($0.anchor)) }
     }
