@@ -189,10 +189,9 @@ extension DocumentView {
         // A composition cursor may sit inside a cluster of the marked text;
         // committed text is ordinary text, so the selection moves to boundaries.
         if let selected = selectionAnchors?.utf8Range {
-            let lower = storage.snapToGrapheme(utf8Offset: selected.lowerBound, direction: .down)
-            let upper = storage.snapToGrapheme(utf8Offset: selected.upperBound, direction: .up)
-            if lower != selected.lowerBound || upper != selected.upperBound {
-                setSelection(utf8Anchor: lower, utf8Head: upper)
+            let snapped = storage.snapToGraphemes(selected)
+            if snapped != selected {
+                setSelection(utf8Anchor: snapped.lowerBound, utf8Head: snapped.upperBound)
             }
         }
         document.emit(.markedTextChanged(id))

@@ -25,14 +25,18 @@ struct EditMeasure {
     /// The largest replaced text kept as a string instead of a rope snapshot.
     private static let replacedTextLimit = 1 << 16
 
-    /// Captures the old text's measures (in UTF-8 and code points only unless `everyUnit`).
-    init(before storage: TextStorage, utf8Range: Range<Int>, text: String, everyUnit: Bool) {
+    /// Captures the old text's measures (in UTF-8 and code points only unless `everyUnit`);
+    /// `bounds` are the rope indices of `utf8Range` in the old text.
+    init(
+        before storage: TextStorage, utf8Range: Range<Int>, bounds: Range<BigString.Index>, text: String,
+        everyUnit: Bool
+    ) {
         self.utf8Range = utf8Range
         self.text = text
         self.everyUnit = everyUnit
         let rope = storage.rope
-        let lower = storage.ropeIndex(utf8Offset: utf8Range.lowerBound)
-        let upper = utf8Range.isEmpty ? lower : storage.ropeIndex(utf8Offset: utf8Range.upperBound)
+        let lower = bounds.lowerBound
+        let upper = bounds.upperBound
         let utf16Start = everyUnit ? rope.utf16.distance(from: rope.startIndex, to: lower) : 0
         let scalarStart = rope.unicodeScalars.distance(from: rope.startIndex, to: lower)
         start = UnitCounts(utf8: utf8Range.lowerBound, utf16: utf16Start, scalars: scalarStart, graphemes: 0)
@@ -74,14 +78,16 @@ struct EditMeasure {
         let inserted = UnitCounts(of: text)
         let delta = inserted.utf8 - utf8Range.count
         // Below the edit both texts break alike, so one step finds a common boundary.
-        let lower = newRope.graphemeFloor(utf8Offset: oldFloor)
+        // The boundaries' indices serve the counts below too (each is found once).
+        let newLowerIndex = newRope.index(roundingDown: newRope.utf8Index(at: oldFloor))
+        let lower = newLowerIndex.utf8Offset
         var oldUpper = oldCeiling
-        if newRope.graphemeCeiling(utf8Offset: oldUpper + delta) != oldUpper + delta {
+        var newUpperIndex = newRope.index(roundingUp: newRope.utf8Index(at: oldUpper + delta))
+        if newUpperIndex.utf8Offset != oldUpper + delta {
             oldUpper = commonCeiling(oldRope: reconstructedOldRope(from: newRope), newRope: newRope, delta: delta)
+            newUpperIndex = newRope.utf8.index(newLowerIndex, offsetBy: oldUpper + delta - lower)
         }
         let newUpper = oldUpper + delta
-        let newLowerIndex = newRope.utf8.index(newRope.startIndex, offsetBy: lower)
-        let newUpperIndex = newRope.utf8.index(newLowerIndex, offsetBy: newUpper - lower)
         let widened = lower != utf8Range.lowerBound || newUpper != utf8Range.lowerBound + inserted.utf8
         let graphemeText = widened ? String(newRope.unicodeScalars[newLowerIndex..<newUpperIndex]) : text
 
@@ -135,14 +141,17 @@ struct EditMeasure {
 }
 
 extension BigString {
-    /// The grapheme boundary at or below a UTF-8 scalar boundary.
-    func graphemeFloor(utf8Offset: Int) -> Int {
-        index(roundingDown: utf8.index(startIndex, offsetBy: utf8Offset)).utf8Offset
+    /// The index at a UTF-8 offset in `0...utf8.count`. The ends need no walk down the
+    /// tree: typing at the end of the text is the usual case.
+    func utf8Index(at utf8Offset: Int) -> Index {
+        if utf8Offset == 0 { return startIndex }
+        if utf8Offset == utf8.count { return endIndex }
+        return utf8.index(startIndex, offsetBy: utf8Offset)
     }
 
     /// The grapheme boundary at or above a UTF-8 scalar boundary.
     func graphemeCeiling(utf8Offset: Int) -> Int {
-        index(roundingUp: utf8.index(startIndex, offsetBy: utf8Offset)).utf8Offset
+        index(roundingUp: utf8Index(at: utf8Offset)).utf8Offset
     }
 
     /// The text between two UTF-8 scalar boundaries.
