@@ -14,8 +14,9 @@ extension InputContext {
             try setEngine(next)
             return true
         }
-        if engine.needsSurroundingText { updateSurroundingText() }
-        if engine.needsSelectedText { engine.setSelectedText(selectedTextForEngine()) }
+        let needs = Self.contextNeeds(of: &engine)
+        if needs.surroundingText { updateSurroundingText() }
+        if needs.selectedText { engine.setSelectedText(selectedTextForEngine()) }
         defersProperties = true
         defer {
             defersProperties = false
@@ -31,6 +32,14 @@ extension InputContext {
             throw error
         }
         return output.consumed
+    }
+
+    /// What the engine wants to know before a key. Asked through an inout access: a
+    /// plain read of the context's engine copies the engine (all its state) out first.
+    private static func contextNeeds(
+        of engine: inout any CompositionEngine
+    ) -> (surroundingText: Bool, selectedText: Bool) {
+        (engine.needsSurroundingText, engine.needsSelectedText)
     }
 
     /// Switches engines; the old engine's composition is committed first.
