@@ -233,7 +233,7 @@ extension InputContext {
     /// Hands the engine the text before the caret, unless neither the text nor the caret
     /// moved since it last got it (a key's release, a key the engine ignored).
     private func updateSurroundingText() {
-        let caret = view.selectedRange?.start ?? view.markedRange?.start
+        let caret = view.selectedRange?.start ?? view.markedStart
         let stamp = SurroundingStamp(revision: shared.document.revision, caret: caret)
         guard stamp != surroundingStamp else { return }
         surroundingStamp = stamp

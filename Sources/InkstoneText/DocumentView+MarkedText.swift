@@ -6,6 +6,10 @@ extension DocumentView {
     /// "e") is reported widened to the edges of the clusters it touches.
     public var markedRange: TextRange? { marked.map { textRange(utf8Range: $0.utf8Range) } }
 
+    /// The start of ``markedRange`` (one conversion: its length is not measured), nil
+    /// when not composing.
+    public var markedStart: Int? { (marked?.utf8Range.lowerBound).map { storage.offset(ofUTF8: $0, in: unit) } }
+
     /// The marked text, nil when not composing.
     public var markedText: String? { marked?.text }
 
