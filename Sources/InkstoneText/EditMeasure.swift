@@ -18,6 +18,9 @@ struct EditMeasure {
     /// Grapheme boundaries of the old text around the edit.
     private let oldFloor: Int
     private let oldCeiling: Int
+    /// The graphemes below `oldFloor` when it is the end of the old text (typing at the
+    /// end): the rope's total, read without a walk.
+    private let graphemesBelowFloorAtEnd: Int?
     /// The replaced text, when small enough to keep (otherwise `oldRope`).
     private let replacedText: String?
     private let oldRope: BigString?
@@ -37,8 +40,8 @@ struct EditMeasure {
         let rope = storage.rope
         let lower = bounds.lowerBound
         let upper = bounds.upperBound
-        let utf16Start = everyUnit ? rope.utf16.distance(from: rope.startIndex, to: lower) : 0
-        let scalarStart = rope.unicodeScalars.distance(from: rope.startIndex, to: lower)
+        let utf16Start = everyUnit ? rope.utf16Offset(of: lower) : 0
+        let scalarStart = rope.scalarOffset(of: lower)
         start = UnitCounts(utf8: utf8Range.lowerBound, utf16: utf16Start, scalars: scalarStart, graphemes: 0)
         oldLength = UnitCounts(
             utf8: utf8Range.count,
@@ -49,12 +52,14 @@ struct EditMeasure {
         guard everyUnit else {
             // Grapheme boundaries and the replaced text serve the grapheme measures only.
             oldFloor = 0
+            graphemesBelowFloorAtEnd = nil
             oldCeiling = 0
             replacedText = nil
             oldRope = nil
             return
         }
         oldFloor = rope.index(roundingDown: lower).utf8Offset
+        graphemesBelowFloorAtEnd = oldFloor == rope.utf8.count ? rope.count : nil
         oldCeiling = rope.index(roundingUp: upper).utf8Offset
         if utf8Range.count <= Self.replacedTextLimit {
             replacedText = utf8Range.isEmpty ? "" : String(rope.unicodeScalars[lower..<upper])
@@ -92,7 +97,11 @@ struct EditMeasure {
         let graphemeText = widened ? String(newRope.unicodeScalars[newLowerIndex..<newUpperIndex]) : text
 
         var startCounts = start
-        startCounts.graphemes = newRope.distance(from: newRope.startIndex, to: newLowerIndex)
+        // A floor that stayed put has the same text, broken alike, below it.
+        startCounts.graphemes =
+            lower == oldFloor
+            ? graphemesBelowFloorAtEnd ?? newRope.distance(from: newRope.startIndex, to: newLowerIndex)
+            : newRope.distance(from: newRope.startIndex, to: newLowerIndex)
         var oldCounts = oldLength
         oldCounts.graphemes = oldGraphemeCount(newRope: newRope, lower: lower, oldUpper: oldUpper, delta: delta)
         var newCounts = inserted
@@ -147,6 +156,16 @@ extension BigString {
         if utf8Offset == 0 { return startIndex }
         if utf8Offset == utf8.count { return endIndex }
         return utf8.index(startIndex, offsetBy: utf8Offset)
+    }
+
+    /// The UTF-16 offset of `index` (the end's is the rope's total, read without a walk).
+    func utf16Offset(of index: Index) -> Int {
+        index == endIndex ? utf16.count : utf16.distance(from: startIndex, to: index)
+    }
+
+    /// The code-point offset of `index` (the end's is the rope's total, read without a walk).
+    func scalarOffset(of index: Index) -> Int {
+        index == endIndex ? unicodeScalars.count : unicodeScalars.distance(from: startIndex, to: index)
     }
 
     /// The grapheme boundary at or above a UTF-8 scalar boundary.
