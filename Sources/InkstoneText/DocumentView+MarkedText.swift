@@ -82,7 +82,8 @@ extension DocumentView {
                 let neighbours = collapsibleAnchors(
                     in: replaced.lowerBound..<current.lowerBound, and: current.upperBound..<replaced.upperBound)
                 collapsed = CollapsedAnchor.merged(
-                    older: marked.collapsed.map { $0.shifted(by: leading.utf8.count) },
+                    older: leading.isEmpty
+                        ? marked.collapsed : marked.collapsed.map { $0.shifted(by: leading.utf8.count) },
                     newer: neighbours.first + neighbours.second.map { $0.shifted(by: trailingStart) })
             } else {
                 originalText = storage.text(utf8Range: replaced)
