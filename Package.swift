@@ -51,13 +51,18 @@ let package = Package(
         // re-exports it, engines use it without the text model.
         .target(name: "InkstoneCore"),
         .target(name: "InkstoneSegmentation", dependencies: ["CICU"]),
+        // The text model and the service core are built without run-time exclusivity checks in
+        // release builds: every key reads and writes many stored properties of their classes, each
+        // checked through a thread-local access set otherwise (4–6 % of a key's instructions).
+        // Debug builds, which every test runs, keep the checks; the compile-time ones stay on.
         .target(
             name: "InkstoneText",
             dependencies: [
                 "InkstoneCore",
                 "InkstoneSegmentation",
                 .product(name: "_RopeModule", package: "swift-collections"),
-            ]
+            ],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
         // Optimised in debug builds too: the dictionary engines index tables of
         // hundreds of thousands of rows when first used, which unoptimised code
@@ -67,7 +72,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .target(name: "InkstoneLayout", dependencies: ["InkstoneSegmentation"]),
-        .target(name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneLayout"]),
+        .target(
+            name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneLayout"],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The configuration file (TOML) read into plain values the service takes.
         .target(
             name: "InkstoneConfig", dependencies: ["InkstoneService", .product(name: "TOMLKit", package: "TOMLKit")]),

@@ -164,7 +164,7 @@ final class CompatContext {
 
     /// The caret (start of the selection, or of the marked text) before a call, in code points.
     private func caretBefore() -> Int? {
-        context.view.markedRange?.start ?? context.view.selectedRange?.start
+        context.view.markedStart ?? context.view.selectedRange?.start
     }
 
     /// The client's events for what one call did: surrounding deletions (text removed

@@ -34,7 +34,7 @@ extension InputContext {
     /// The client's caret rectangle (in the answer space) when it stands for `position`.
     func clientCaretRect(at position: Int) -> LayoutRect? {
         guard let caret = geometry.clientCaret, geometry.grid == nil, geometry.fragments == nil,
-            position == (view.markedRange?.start ?? view.selectedRange?.start ?? 0)
+            position == (view.markedStart ?? view.selectedRange?.start ?? 0)
         else { return nil }
         return toScreen(caret)
     }

@@ -14,8 +14,9 @@ extension InputContext {
             try setEngine(next)
             return true
         }
-        if engine.needsSurroundingText { updateSurroundingText() }
-        if engine.needsSelectedText { engine.setSelectedText(selectedTextForEngine()) }
+        let needs = Self.contextNeeds(of: &engine)
+        if needs.surroundingText { updateSurroundingText() }
+        if needs.selectedText { engine.setSelectedText(selectedTextForEngine()) }
         defersProperties = true
         defer {
             defersProperties = false
@@ -31,6 +32,14 @@ extension InputContext {
             throw error
         }
         return output.consumed
+    }
+
+    /// What the engine wants to know before a key. Asked through an inout access: a
+    /// plain read of the context's engine copies the engine (all its state) out first.
+    private static func contextNeeds(
+        of engine: inout any CompositionEngine
+    ) -> (surroundingText: Bool, selectedText: Bool) {
+        (engine.needsSurroundingText, engine.needsSelectedText)
     }
 
     /// Switches engines; the old engine's composition is committed first.
@@ -224,7 +233,7 @@ extension InputContext {
     /// Hands the engine the text before the caret, unless neither the text nor the caret
     /// moved since it last got it (a key's release, a key the engine ignored).
     private func updateSurroundingText() {
-        let caret = view.selectedRange?.start ?? view.markedRange?.start
+        let caret = view.selectedRange?.start ?? view.markedStart
         let stamp = SurroundingStamp(revision: shared.document.revision, caret: caret)
         guard stamp != surroundingStamp else { return }
         surroundingStamp = stamp

@@ -9,9 +9,9 @@ extension InputContext {
     /// subscribed to: everything the call did to its text, selection, marked
     /// text, commits, queued edits, candidates and attributes. Properties are left out
     /// (their changes are in these events); geometry keeps its own signals.
-    static let reportedKinds: Set<NotificationKind> = [
+    static let reportedKinds = NotificationKindMask([
         .text, .selection, .marked, .commit, .edits, .candidates, .attributes,
-    ]
+    ])
 
     /// Runs `body` as a reporting call and returns its result with the
     /// caller's events. A call that throws reports nothing (and, like every

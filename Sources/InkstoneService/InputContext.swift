@@ -20,7 +20,11 @@ public final class InputContext {
     /// The options it was created with.
     public let options: ContextOptions
     /// The notifications it receives.
-    public internal(set) var subscriptions: Set<NotificationKind>
+    public internal(set) var subscriptions: Set<NotificationKind> {
+        didSet { subscribedMask = NotificationKindMask(subscriptions) }
+    }
+    /// ``subscriptions`` as bits (asked on every event).
+    private var subscribedMask: NotificationKindMask
     /// Whether it has focus.
     public internal(set) var isFocused = false
     /// The composition engine (replaced only through ``install(_:)``, which keeps
@@ -65,6 +69,7 @@ public final class InputContext {
             learning: Self.learning(options: options, service: service))
         engineID = engine.id
         subscriptions = options.notifications
+        subscribedMask = NotificationKindMask(options.notifications)
         view = shared.document.makeView(unit: options.unit, undo: service.limits.undoConfiguration)
     }
 
@@ -79,7 +84,7 @@ public final class InputContext {
     /// call: the kinds its reply carries).
     @inline(__always)
     public func wants(_ kind: NotificationKind) -> Bool {
-        report == nil ? subscriptions.contains(kind) : Self.reportedKinds.contains(kind)
+        report == nil ? subscribedMask.contains(kind) : Self.reportedKinds.contains(kind)
     }
 
     /// Makes `engine` the context's engine.

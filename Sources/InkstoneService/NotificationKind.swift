@@ -38,3 +38,31 @@ public enum NotificationKind: String, CaseIterable, Sendable {
         return kinds
     }
 }
+
+/// Notification kinds as bits: what ``InputContext/wants(_:)`` asks for every event of
+/// every call, answered without hashing.
+struct NotificationKindMask: Equatable {
+    private var bits: UInt16 = 0
+
+    /// The mask of `kinds`.
+    init(_ kinds: some Sequence<NotificationKind>) {
+        for kind in kinds { bits |= Self.bit(of: kind) }
+    }
+
+    /// Whether `kind` is in the mask.
+    func contains(_ kind: NotificationKind) -> Bool { bits & Self.bit(of: kind) != 0 }
+
+    private static func bit(of kind: NotificationKind) -> UInt16 {
+        switch kind {
+        case .text: 1 << 0
+        case .selection: 1 << 1
+        case .marked: 1 << 2
+        case .commit: 1 << 3
+        case .edits: 1 << 4
+        case .properties: 1 << 5
+        case .candidates: 1 << 6
+        case .geometry: 1 << 7
+        case .attributes: 1 << 8
+        }
+    }
+}

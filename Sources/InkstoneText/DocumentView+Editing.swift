@@ -196,6 +196,31 @@ extension DocumentView {
         return found
     }
 
+    /// The anchors of this view's records inside each of two ranges (ends included),
+    /// each measured from its own range's start: what two calls of
+    /// ``collapsibleAnchors(in:)`` give, in one walk over the records.
+    func collapsibleAnchors(
+        in first: Range<Int>, and second: Range<Int>
+    ) -> (first: [CollapsedAnchor], second: [CollapsedAnchor]) {
+        let firstSpan = first.lowerBound...first.upperBound
+        let secondSpan = second.lowerBound...second.upperBound
+        // Most anchors lie outside both: one comparison settles them.
+        let hull = min(first.lowerBound, second.lowerBound)...max(first.upperBound, second.upperBound)
+        var inFirst: [CollapsedAnchor] = []
+        var inSecond: [CollapsedAnchor] = []
+        undoStack.forEachRecordAnchor { anchor in
+            let offset = anchor.utf8Offset
+            guard hull.contains(offset) else { return }
+            if firstSpan.contains(offset) {
+                inFirst.append(CollapsedAnchor(anchor: anchor, offsetFromStart: offset - first.lowerBound))
+            }
+            if secondSpan.contains(offset) {
+                inSecond.append(CollapsedAnchor(anchor: anchor, offsetFromStart: offset - second.lowerBound))
+            }
+        }
+        return (inFirst, inSecond)
+    }
+
     /// Puts collapsed anchors back once the text they sat in is restored at
     /// `utf8Start` (`utf8Length` bytes); anchors moved elsewhere since are left alone.
     func restoreCollapsed(_ collapsed: [CollapsedAnchor], utf8Start: Int, utf8Length: Int) {

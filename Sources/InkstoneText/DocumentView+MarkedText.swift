@@ -6,6 +6,10 @@ extension DocumentView {
     /// "e") is reported widened to the edges of the clusters it touches.
     public var markedRange: TextRange? { marked.map { textRange(utf8Range: $0.utf8Range) } }
 
+    /// The start of ``markedRange`` (one conversion: its length is not measured), nil
+    /// when not composing.
+    public var markedStart: Int? { (marked?.utf8Range.lowerBound).map { storage.offset(ofUTF8: $0, in: unit) } }
+
     /// The marked text, nil when not composing.
     public var markedText: String? { marked?.text }
 
@@ -75,12 +79,12 @@ extension DocumentView {
                 selectionBefore = marked.selectionBefore
                 // Widening over neighbours collapses the record anchors there too.
                 let trailingStart = leading.utf8.count + marked.originalText.utf8.count
+                let neighbours = collapsibleAnchors(
+                    in: replaced.lowerBound..<current.lowerBound, and: current.upperBound..<replaced.upperBound)
                 collapsed = CollapsedAnchor.merged(
-                    older: marked.collapsed.map { $0.shifted(by: leading.utf8.count) },
-                    newer: collapsibleAnchors(in: replaced.lowerBound..<current.lowerBound)
-                        + collapsibleAnchors(in: current.upperBound..<replaced.upperBound).map {
-                            $0.shifted(by: trailingStart)
-                        })
+                    older: leading.isEmpty
+                        ? marked.collapsed : marked.collapsed.map { $0.shifted(by: leading.utf8.count) },
+                    newer: neighbours.first + neighbours.second.map { $0.shifted(by: trailingStart) })
             } else {
                 originalText = storage.text(utf8Range: replaced)
                 originalSpans = document.attributeStore.undoSpans(in: replaced)
@@ -190,10 +194,9 @@ extension DocumentView {
         // A composition cursor may sit inside a cluster of the marked text;
         // committed text is ordinary text, so the selection moves to boundaries.
         if let selected = selectionAnchors?.utf8Range {
-            let lower = storage.snapToGrapheme(utf8Offset: selected.lowerBound, direction: .down)
-            let upper = storage.snapToGrapheme(utf8Offset: selected.upperBound, direction: .up)
-            if lower != selected.lowerBound || upper != selected.upperBound {
-                setSelection(utf8Anchor: lower, utf8Head: upper)
+            let snapped = storage.snapToGraphemes(selected)
+            if snapped != selected {
+                setSelection(utf8Anchor: snapped.lowerBound, utf8Head: snapped.upperBound)
             }
         }
         document.emit(.markedTextChanged(id))

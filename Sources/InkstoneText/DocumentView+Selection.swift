@@ -135,9 +135,10 @@ extension DocumentView {
     func documentDidChange() {
         if let selectionAnchors {
             let range = selectionAnchors.utf8Range
-            let lower = storage.snapToGrapheme(utf8Offset: range.lowerBound, direction: .down)
-            let upper = storage.snapToGrapheme(utf8Offset: range.upperBound, direction: .up)
-            if lower != range.lowerBound || upper != range.upperBound {
+            let snapped = storage.snapToGraphemes(range)
+            let lower = snapped.lowerBound
+            let upper = snapped.upperBound
+            if snapped != range {
                 let forward = selectionAnchors.anchor.utf8Offset <= selectionAnchors.head.utf8Offset
                 self.selectionAnchors = SelectionAnchors(
                     document: document, utf8Anchor: forward ? lower : upper, utf8Head: forward ? upper : lower)

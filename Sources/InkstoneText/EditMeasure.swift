@@ -18,6 +18,9 @@ struct EditMeasure {
     /// Grapheme boundaries of the old text around the edit.
     private let oldFloor: Int
     private let oldCeiling: Int
+    /// The graphemes below `oldFloor` when it is the end of the old text (typing at the
+    /// end): the rope's total, read without a walk.
+    private let graphemesBelowFloorAtEnd: Int?
     /// The replaced text, when small enough to keep (otherwise `oldRope`).
     private let replacedText: String?
     private let oldRope: BigString?
@@ -25,16 +28,20 @@ struct EditMeasure {
     /// The largest replaced text kept as a string instead of a rope snapshot.
     private static let replacedTextLimit = 1 << 16
 
-    /// Captures the old text's measures (in UTF-8 and code points only unless `everyUnit`).
-    init(before storage: TextStorage, utf8Range: Range<Int>, text: String, everyUnit: Bool) {
+    /// Captures the old text's measures (in UTF-8 and code points only unless `everyUnit`);
+    /// `bounds` are the rope indices of `utf8Range` in the old text.
+    init(
+        before storage: TextStorage, utf8Range: Range<Int>, bounds: Range<BigString.Index>, text: String,
+        everyUnit: Bool
+    ) {
         self.utf8Range = utf8Range
         self.text = text
         self.everyUnit = everyUnit
         let rope = storage.rope
-        let lower = storage.ropeIndex(utf8Offset: utf8Range.lowerBound)
-        let upper = utf8Range.isEmpty ? lower : storage.ropeIndex(utf8Offset: utf8Range.upperBound)
-        let utf16Start = everyUnit ? rope.utf16.distance(from: rope.startIndex, to: lower) : 0
-        let scalarStart = rope.unicodeScalars.distance(from: rope.startIndex, to: lower)
+        let lower = bounds.lowerBound
+        let upper = bounds.upperBound
+        let utf16Start = everyUnit ? rope.utf16Offset(of: lower) : 0
+        let scalarStart = rope.scalarOffset(of: lower)
         start = UnitCounts(utf8: utf8Range.lowerBound, utf16: utf16Start, scalars: scalarStart, graphemes: 0)
         oldLength = UnitCounts(
             utf8: utf8Range.count,
@@ -45,12 +52,14 @@ struct EditMeasure {
         guard everyUnit else {
             // Grapheme boundaries and the replaced text serve the grapheme measures only.
             oldFloor = 0
+            graphemesBelowFloorAtEnd = nil
             oldCeiling = 0
             replacedText = nil
             oldRope = nil
             return
         }
         oldFloor = rope.index(roundingDown: lower).utf8Offset
+        graphemesBelowFloorAtEnd = oldFloor == rope.utf8.count ? rope.count : nil
         oldCeiling = rope.index(roundingUp: upper).utf8Offset
         if utf8Range.count <= Self.replacedTextLimit {
             replacedText = utf8Range.isEmpty ? "" : String(rope.unicodeScalars[lower..<upper])
@@ -74,19 +83,25 @@ struct EditMeasure {
         let inserted = UnitCounts(of: text)
         let delta = inserted.utf8 - utf8Range.count
         // Below the edit both texts break alike, so one step finds a common boundary.
-        let lower = newRope.graphemeFloor(utf8Offset: oldFloor)
+        // The boundaries' indices serve the counts below too (each is found once).
+        let newLowerIndex = newRope.index(roundingDown: newRope.utf8Index(at: oldFloor))
+        let lower = newLowerIndex.utf8Offset
         var oldUpper = oldCeiling
-        if newRope.graphemeCeiling(utf8Offset: oldUpper + delta) != oldUpper + delta {
+        var newUpperIndex = newRope.index(roundingUp: newRope.utf8Index(at: oldUpper + delta))
+        if newUpperIndex.utf8Offset != oldUpper + delta {
             oldUpper = commonCeiling(oldRope: reconstructedOldRope(from: newRope), newRope: newRope, delta: delta)
+            newUpperIndex = newRope.utf8.index(newLowerIndex, offsetBy: oldUpper + delta - lower)
         }
         let newUpper = oldUpper + delta
-        let newLowerIndex = newRope.utf8.index(newRope.startIndex, offsetBy: lower)
-        let newUpperIndex = newRope.utf8.index(newLowerIndex, offsetBy: newUpper - lower)
         let widened = lower != utf8Range.lowerBound || newUpper != utf8Range.lowerBound + inserted.utf8
         let graphemeText = widened ? String(newRope.unicodeScalars[newLowerIndex..<newUpperIndex]) : text
 
         var startCounts = start
-        startCounts.graphemes = newRope.distance(from: newRope.startIndex, to: newLowerIndex)
+        // A floor that stayed put has the same text, broken alike, below it.
+        startCounts.graphemes =
+            lower == oldFloor
+            ? graphemesBelowFloorAtEnd ?? newRope.distance(from: newRope.startIndex, to: newLowerIndex)
+            : newRope.distance(from: newRope.startIndex, to: newLowerIndex)
         var oldCounts = oldLength
         oldCounts.graphemes = oldGraphemeCount(newRope: newRope, lower: lower, oldUpper: oldUpper, delta: delta)
         var newCounts = inserted
@@ -135,14 +150,27 @@ struct EditMeasure {
 }
 
 extension BigString {
-    /// The grapheme boundary at or below a UTF-8 scalar boundary.
-    func graphemeFloor(utf8Offset: Int) -> Int {
-        index(roundingDown: utf8.index(startIndex, offsetBy: utf8Offset)).utf8Offset
+    /// The index at a UTF-8 offset in `0...utf8.count`. The ends need no walk down the
+    /// tree: typing at the end of the text is the usual case.
+    func utf8Index(at utf8Offset: Int) -> Index {
+        if utf8Offset == 0 { return startIndex }
+        if utf8Offset == utf8.count { return endIndex }
+        return utf8.index(startIndex, offsetBy: utf8Offset)
+    }
+
+    /// The UTF-16 offset of `index` (the end's is the rope's total, read without a walk).
+    func utf16Offset(of index: Index) -> Int {
+        index == endIndex ? utf16.count : utf16.distance(from: startIndex, to: index)
+    }
+
+    /// The code-point offset of `index` (the end's is the rope's total, read without a walk).
+    func scalarOffset(of index: Index) -> Int {
+        index == endIndex ? unicodeScalars.count : unicodeScalars.distance(from: startIndex, to: index)
     }
 
     /// The grapheme boundary at or above a UTF-8 scalar boundary.
     func graphemeCeiling(utf8Offset: Int) -> Int {
-        index(roundingUp: utf8.index(startIndex, offsetBy: utf8Offset)).utf8Offset
+        index(roundingUp: utf8Index(at: utf8Offset)).utf8Offset
     }
 
     /// The text between two UTF-8 scalar boundaries.

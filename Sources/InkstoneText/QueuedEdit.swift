@@ -15,8 +15,7 @@ struct QueuedEdit {
         func currentUTF8Range(in storage: TextStorage) -> Range<Int> {
             let lower = min(start.utf8Offset, end.utf8Offset)
             let upper = max(start.utf8Offset, end.utf8Offset)
-            return storage.snapToGrapheme(
-                utf8Offset: lower, direction: .down)..<storage.snapToGrapheme(utf8Offset: upper, direction: .up)
+            return storage.snapToGraphemes(lower..<upper)
         }
     }
 

@@ -17,6 +17,18 @@ extension TextStorage {
         return (direction == .down ? rope.index(roundingDown: index) : rope.index(roundingUp: index)).utf8Offset
     }
 
+    /// `utf8Range` widened to grapheme boundaries: its lower end down, its upper end up
+    /// (a caret is looked up once).
+    public func snapToGraphemes(_ utf8Range: Range<Int>) -> Range<Int> {
+        guard utf8Range.isEmpty, utf8Range.lowerBound != 0, utf8Range.lowerBound != utf8Count else {
+            return snapToGrapheme(
+                utf8Offset: utf8Range.lowerBound, direction: .down)..<snapToGrapheme(
+                    utf8Offset: utf8Range.upperBound, direction: .up)
+        }
+        let index = ropeIndex(utf8Offset: utf8Range.lowerBound)
+        return rope.index(roundingDown: index).utf8Offset..<rope.index(roundingUp: index).utf8Offset
+    }
+
     /// The first grapheme boundary after a UTF-8 offset, or nil at the end of the text.
     public func graphemeBoundary(after utf8Offset: Int) -> Int? {
         guard utf8Offset < utf8Count else { return nil }

@@ -67,7 +67,16 @@ public final class TextStorage {
 
     /// The rope index at a UTF-8 offset (which must lie in `0...utf8Count`).
     func ropeIndex(utf8Offset: Int) -> BigString.Index {
-        rope.utf8.index(rope.startIndex, offsetBy: utf8Offset)
+        rope.utf8Index(at: utf8Offset)
+    }
+
+    /// The rope indices of a UTF-8 range (its ends must be scalar boundaries); the
+    /// upper end is found from the lower one.
+    func ropeRange(utf8Range: Range<Int>) -> Range<BigString.Index> {
+        let lower = ropeIndex(utf8Offset: utf8Range.lowerBound)
+        if utf8Range.isEmpty { return lower..<lower }
+        if utf8Range.upperBound == rope.utf8.count { return lower..<rope.endIndex }
+        return lower..<rope.utf8.index(lower, offsetBy: utf8Range.count)
     }
 
     /// The text between two UTF-8 offsets, which must be scalar boundaries.
@@ -81,11 +90,15 @@ public final class TextStorage {
     /// Replaces the text between two UTF-8 scalar boundaries with `text`.
     /// Callers validate the range; this is the only place the rope changes.
     func replace(utf8Range: Range<Int>, with text: String) {
+        replace(ropeRange(utf8Range: utf8Range), with: text)
+    }
+
+    /// Replaces the text between two rope indices of the current text (scalar
+    /// boundaries) with `text`: for a caller that has found them already.
+    func replace(_ range: Range<BigString.Index>, with text: String) {
         chunkCache.removeAll()
-        let lower = ropeIndex(utf8Offset: utf8Range.lowerBound)
-        let upper = ropeIndex(utf8Offset: utf8Range.upperBound)
         // Through the rope itself: the scalar view's `_modify` would build an empty
         // rope, which draws a random version number (a getrandom call) per edit.
-        rope.replaceSubrange(lower..<upper, with: text)
+        rope.replaceSubrange(range, with: text)
     }
 }

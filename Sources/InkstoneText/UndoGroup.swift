@@ -65,6 +65,9 @@ struct CollapsedAnchor {
     let anchor: TextAnchor
     let offsetFromStart: Int
 
+    /// The largest `older.count * newer.count` merged by comparing every pair.
+    private static let linearMergeLimit = 64
+
     /// The same anchor measured from a start `distance` bytes earlier.
     func shifted(by distance: Int) -> CollapsedAnchor {
         CollapsedAnchor(anchor: anchor, offsetFromStart: offsetFromStart + distance)
@@ -73,6 +76,12 @@ struct CollapsedAnchor {
     /// `older` plus the anchors of `newer` it does not hold: an anchor captured
     /// earlier knows where it was before later edits collapsed it again.
     static func merged(older: [CollapsedAnchor], newer: [CollapsedAnchor]) -> [CollapsedAnchor] {
+        guard !newer.isEmpty else { return older }
+        // Each marked-text update merges the one or two anchors at its edges: looking them
+        // up one by one costs less than hashing every older anchor into a set.
+        if older.count * newer.count <= Self.linearMergeLimit {
+            return older + newer.filter { candidate in !older.contains { $0.anchor === candidate.anchor } }
+        }
         let known = Set(older.map { ObjectIdentifier($0.anchor) })
         return older + newer.filter { !known.contains(ObjectIdentifier($0.anchor)) }
     }
