@@ -5,7 +5,7 @@
 # UpdateFormattedPreedit(a(si) i) signal to one destination; for libdbus also
 # that signal loaded back from its wire bytes (dbus_message_demarshal). Each
 # figure is (instructions for N messages − instructions for 0) / N.
-# Needs libdbus-1-dev, libsystemd-dev and valgrind (scripts/ensure-bench-deps.sh).
+# Needs libdbus-1-dev, libsystemd-dev and valgrind (scripts/ensure-deps.sh).
 #
 #   scripts/dbus-message-cost.sh [N]
 set -eu

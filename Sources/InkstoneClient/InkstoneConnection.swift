@@ -77,7 +77,7 @@ public final class InkstoneConnection: Sendable {
         path: String, interface: String, member: String, _ body: (inout MessageWriter) throws -> Void = { _ in }
     ) throws(InkstoneClientError) -> Message {
         try InkstoneClientError.wrapping {
-            let message = try Message.makeMethodCall(
+            let message = try connection.makeMethodCall(
                 destination: destination, path: path, interface: interface, member: member)
             try message.write(body)
             try message.checkWritten()

@@ -52,7 +52,7 @@ import Testing
         let outcome = Mutex<(String?, Bool)?>(nil)
         loop.execute {
             guard
-                let message = Message.methodCall(
+                let message = caller.methodCall(
                     destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
                     member: "Echo")
             else { return }
@@ -82,7 +82,7 @@ import Testing
         let failure = Mutex<DBusKitError?>(nil)
         loop.execute {
             guard
-                let message = Message.methodCall(
+                let message = caller.methodCall(
                     destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
                     member: "Never")
             else { return }
@@ -174,7 +174,7 @@ import Testing
             caller.close()
         }
         let message = try #require(
-            Message.methodCall(
+            caller.methodCall(
                 destination: EchoService.name, path: EchoService.path, interface: EchoService.interface, member: "Echo")
         )
         message.write { $0.append("hop") }

@@ -1,4 +1,3 @@
-import CDBus
 import DBusKit
 import Glibc
 import InkstoneTestSupport
@@ -86,8 +85,7 @@ final class CompatPeer {
     /// Signals already queued, without reading more.
     private func drain() -> [Message] {
         var messages: [Message] = []
-        while let raw = dbus_connection_pop_message(connection.raw) {
-            let message = Message(owning: raw)
+        while let message = connection.queuedMessage() {
             if message.kind == .signal, message.interface != "org.freedesktop.DBus" { messages.append(message) }
         }
         return messages

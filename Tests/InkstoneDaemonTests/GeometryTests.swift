@@ -1,4 +1,3 @@
-import CDBus
 import DBusKit
 import Glibc
 import InkstoneTestSupport
@@ -54,11 +53,11 @@ extension BusClient {
     fileprivate func waitForMethodCall(member: String, timeout: Duration = .seconds(5)) -> Message? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline, connection.isConnected {
-            while let raw = dbus_connection_pop_message(connection.raw) {
-                let message = Message(owning: raw)
-                if message.kind == .methodCall, message.member == member { return message }
+            if let message = connection.nextMessage(timeoutMilliseconds: 50), message.kind == .methodCall,
+                message.member == member
+            {
+                return message
             }
-            _ = dbus_connection_read_write(connection.raw, 50)
         }
         return nil
     }
