@@ -2,7 +2,9 @@
 #define INKSTONE_CSYSTEMD_SHIM_H
 #include <systemd/sd-bus.h>
 #include <systemd/sd-id128.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <linux/sockios.h>
 
 /* sd-bus's type codes are character literals in an anonymous enum and its
  * message types plain enumerators; re-export them as typed constants. */
@@ -37,6 +39,12 @@ static inline int csd_peer_uid(int fd, unsigned int *uid) {
     if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, credentials, &length) < 0) return -1;
     *uid = credentials[1];
     return 0;
+}
+
+/* The bytes written to a socket and not yet read by its peer (SIOCOUTQ), or -1. */
+static inline int csd_unread_bytes(int fd) {
+    int bytes = 0;
+    return ioctl(fd, SIOCOUTQ, &bytes) < 0 ? -1 : bytes;
 }
 
 /* A zeroed error (SD_BUS_ERROR_NULL is a compound literal Swift does not import). */

@@ -45,8 +45,8 @@ struct QueuedSizes {
 }
 
 extension Connection {
-    /// Caps what this connection queues for sending at `bytes` (sd-bus's write queue,
-    /// its messages' sizes estimated, see ``outgoingBytes``): past it, signals are dropped
+    /// Caps what this connection has sent and the peer not read at `bytes` (see
+    /// ``outgoingBytes``): past it, signals are dropped
     /// rather than queued, replies still go out. `onOverflow` runs once per episode (when
     /// the queue first passes the cap, with its size; e.g. to log and disconnect a peer
     /// that stopped reading), `onRecovery` when it is back under the cap, with the number
@@ -61,14 +61,18 @@ extension Connection {
         backlog.withLock { $0 = OutgoingBacklog(limit: bytes, onOverflow: onOverflow, onRecovery: onRecovery) }
     }
 
-    /// The bytes queued for sending and not yet written (what the socket did not take).
-    ///
-    /// sd-bus counts the messages it queues but not their bytes: each is counted at its
-    /// estimated size (header fields and body, alignment padding left out).
+    /// The bytes sent and not yet read by the peer: what its socket holds unread
+    /// (`SIOCOUTQ`, kernel accounting included) and what sd-bus still queues because the
+    /// socket was full. sd-bus sizes the socket's buffer at 8 MiB, so a peer that stops
+    /// reading first fills the socket; sd-bus counts the messages it queues but not their
+    /// bytes, so each is counted at its estimated size (header fields and body, alignment
+    /// padding left out).
     public var outgoingBytes: Int {
         lock.withLock {
             queuedSizes.trim(to: queuedWriteCount)
-            return queuedSizes.bytes
+            let fd = sd_bus_get_fd(bus)
+            let unread = fd >= 0 ? max(0, Int(csd_unread_bytes(fd))) : 0
+            return unread + queuedSizes.bytes
         }
     }
 

@@ -282,7 +282,9 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
         let answered = ThreadedCall { try owner.caretRect(path, 2) }
         let call = try #require(provider.waitForMethodCall(member: "CaretRect"))
         let reply = try #require(call.makeReturn())
-        reply.write { writer in writer.appendStruct { for value in [1.0, 2, 3, 4] { $0.append(value) } } }
+        reply.write { writer in
+            writer.appendStruct(signature: "dddd") { for value in [1.0, 2, 3, 4] { $0.append(value) } }
+        }
         _ = try provider.connection.send(reply)
         provider.connection.flush()
         #expect(try answered.value() == Rect(x: 1002, y: 504, width: 6, height: 8))
@@ -325,7 +327,9 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
             #expect(call.signature == method.signature, "\(method.member)")
             #expect(method.detail == "(dddd)", "\(method.member) replies with a rectangle")
             let reply = try #require(call.makeReturn())
-            reply.write { writer in writer.appendStruct { for value in [1.0, 2, 3, 4] { $0.append(value) } } }
+            reply.write { writer in
+                writer.appendStruct(signature: "dddd") { for value in [1.0, 2, 3, 4] { $0.append(value) } }
+            }
             _ = try provider.connection.send(reply)
             provider.connection.flush()
             #expect(try pending.value() == Rect(x: 1002, y: 504, width: 6, height: 8), "\(method.member)")
