@@ -242,18 +242,26 @@ public final class Connection: @unchecked Sendable {
     }
 }
 
-/// The completion of one asynchronous call, run once when its reply (or sd-bus's
-/// `NoReply` for a timeout or a closed connection) is processed.
+/// The completion of one asynchronous call, run once: when its reply (or sd-bus's
+/// `NoReply` for a timeout or a connection that hung up) is processed, or with
+/// `Disconnected` when the call is dropped unanswered (the connection was closed and freed).
 final class PendingReply: @unchecked Sendable {
     let completion: @Sendable (Result<Message, DBusKitError>) -> Void
     let lock: BusLock
+    private let completed = Atomic<Bool>(false)
 
     init(_ completion: @escaping @Sendable (Result<Message, DBusKitError>) -> Void, lock: BusLock) {
         self.completion = completion
         self.lock = lock
     }
 
+    deinit {
+        guard !completed.load(ordering: .acquiring) else { return }
+        completion(.failure(DBusKitError(name: DBusErrorName.disconnected, message: "the connection was closed")))
+    }
+
     func complete(_ rawReply: OpaquePointer) {
+        completed.store(true, ordering: .releasing)
         let reply = Message(retaining: rawReply, lock: lock)
         do {
             completion(.success(try reply.throwIfError()))

@@ -169,7 +169,7 @@ import Testing
     }
 
     /// A call goes to the deepest export that is its path or, exported as a subtree, above it
-    /// (libdbus's rules, though the connection routes calls itself): an object inside a subtree
+    /// (the rules of libdbus's object tree, kept by the connection's own routes): an object inside a subtree
     /// wins over the subtree, a path that only shares the subtree's leading bytes is nobody's,
     /// and after `unexport` the subtree answers for the path again.
     @Test func callsGoToTheDeepestExportAtOrAboveTheirPath() throws {

@@ -44,7 +44,7 @@ import Testing
         #expect(throws: DBusKitError.self) { try DBusValidation.singleType("ss") }
     }
 
-    /// One basic type code or `v` passes without libdbus; anything else is still
+    /// One basic type code or `v` passes without parsing; anything else is still
     /// checked in full, as a single type and as an array element.
     @Test func basicSignaturesPassAndOthersAreStillChecked() throws {
         for code in ["y", "b", "n", "q", "i", "u", "x", "t", "d", "s", "o", "g", "h", "v"] {

@@ -38,7 +38,7 @@ final class CompatDaemon {
 }
 
 /// One client connection that records, for each call, the signals that arrived before
-/// its reply (libdbus queues them while it waits) and whether they were sent before it.
+/// its reply (sd-bus queues them while it waits) and whether they were sent before it.
 final class CompatPeer {
     let connection: Connection
     let destination: String

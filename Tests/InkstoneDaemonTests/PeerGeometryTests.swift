@@ -5,7 +5,7 @@ import Testing
 
 /// Geometry signals and geometry-provider calls reach a context's listener
 /// where it is: on the bus with a destination, or on its own peer-to-peer
-/// connection without one (libdbus aborts on `p2p:N` as a destination).
+/// connection without one (`p2p:N` is no bus name).
 @Suite struct PeerGeometryTests {
     /// Writes the arguments of the layout-setting call `member`.
     static func layoutArguments(_ member: String, _ writer: inout MessageWriter) {
