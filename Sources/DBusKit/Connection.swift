@@ -18,6 +18,11 @@ import Synchronization
 /// held, must not wait on a thread that waits for that lock (hop with
 /// ``EventLoop/execute(_:)`` instead).
 ///
+/// Limits: libdbus let a connection cap the largest message and the bytes it buffers;
+/// sd-bus has no setter for either. It takes messages up to its fixed maximum (the D-Bus
+/// specification's 128 MiB), reads one message per process (see ``EventLoop``), and
+/// gives the socket an 8 MiB buffer (see ``outgoingBytes``).
+///
 /// The connection never exits the process on disconnect (see ``onDisconnected``). Attach
 /// it to an ``EventLoop`` to receive method calls, signals and asynchronous replies; an
 /// attached loop keeps it alive until ``close()``, so always close connections you are
