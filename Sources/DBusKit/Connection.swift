@@ -176,7 +176,8 @@ public final class Connection: @unchecked Sendable {
         return Message(receiving: reply, lock: lock)
     }
 
-    /// An asynchronous call from the loop, waited for on this thread.
+    /// An asynchronous call from the loop, waited for on this thread: at most the call's
+    /// timeout and 5 s more (a loop stopped before it sent the call never answers).
     private func callThroughLoop(_ message: Message, timeoutMilliseconds: Int32) throws -> Message {
         let outcome = Mutex<Result<Message, DBusKitError>?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -184,8 +185,11 @@ public final class Connection: @unchecked Sendable {
             outcome.withLock { $0 = result }
             done.signal()
         }
-        done.wait()
-        guard let result = outcome.withLock({ $0 }) else { throw DBusKitError.failed("no reply") }
+        let waited = Int(timeoutMilliseconds < 0 ? 25_000 : timeoutMilliseconds) + 5_000
+        guard done.wait(timeout: .now() + .milliseconds(waited)) == .success, let result = outcome.withLock({ $0 })
+        else {
+            throw DBusKitError(name: DBusErrorName.noReply, message: "no reply within \(waited) ms from the loop")
+        }
         return try result.get()
     }
 
