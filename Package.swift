@@ -2,12 +2,13 @@
 // Inkstone: an input-method composition engine daemon for Linux.
 //
 // Layers, bottom to top (see README.md, "Layout"):
-//   C edges:      CICU (C target, ICU hidden), CDBus, CXKBCommon, CLinux, CHangul (tests only),
+//   C edges:      CICU (C target, ICU hidden), CSystemd (sd-bus), CDBus (libdbus: baselines and test clients),
+//                 CXKBCommon, CLinux, CHangul (tests only),
 //                 CMarisa (C++ shim over libmarisa)
 //   pure Swift:   InkstoneCore (errors, units, ranges; no dependencies) under everything;
 //                 InkstoneSegmentation → InkstoneText → InkstoneService; InkstoneEngines → InkstoneService
 //   config:       InkstoneConfig (config.toml → Configuration, TOMLKit hidden)
-//   D-Bus:        DBusKit (libdbus + epoll loop) → InkstoneDBus (adapter over InkstoneService)
+//   D-Bus:        DBusKit (sd-bus + epoll loop) → InkstoneDBus (adapter over InkstoneService)
 //   clients:      InkstoneClient (typed client library over DBusKit; a library product)
 //   measuring:    InkstoneMeasure (one clock, one percentile rule, one RSS reader, bench rows; Glibc only)
 //   compat:       InkstoneCompat (fcitx5 and IBus-portal fronts on the daemon's bus connections)
@@ -39,6 +40,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]
         ),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
@@ -83,7 +85,7 @@ let package = Package(
         .target(name: "InkstoneMeasure"),
 
         // MARK: D-Bus
-        .target(name: "DBusKit", dependencies: ["CDBus", "CLinux"]),
+        .target(name: "DBusKit", dependencies: ["CSystemd", "CLinux"]),
         .target(
             name: "InkstoneDBus",
             dependencies: [
@@ -120,7 +122,8 @@ let package = Package(
         .executableTarget(
             name: "InkstoneBench",
             dependencies: [
-                "DBusKit", "InkstoneClient", "InkstoneMeasure", "InkstoneDBus", "InkstoneService", "InkstoneText",
+                "DBusKit", "CDBus", "InkstoneClient", "InkstoneMeasure", "InkstoneDBus", "InkstoneService",
+                "InkstoneText",
                 "InkstoneEngines", "InkstoneLayout", "InkstoneTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -130,7 +133,7 @@ let package = Package(
         .target(
             name: "InkstoneFuzzing",
             dependencies: [
-                "InkstoneText", "InkstoneEngines", "InkstoneDBus", "DBusKit", "CDBus", "InkstoneClient",
+                "InkstoneText", "InkstoneEngines", "InkstoneDBus", "DBusKit", "InkstoneClient",
                 "InkstoneMeasure",
                 "InkstoneTestSupport",
             ]
@@ -176,8 +179,8 @@ let package = Package(
         .testTarget(name: "InkstoneConfigTests", dependencies: ["InkstoneConfig"]),
         .testTarget(
             name: "InkstoneFuzzingTests", dependencies: ["InkstoneFuzzing", "InkstoneDBus", "InkstoneTestSupport"]),
-        // MARK: compatibility fronts against real clients (libdbus; GTK and Qt modules under Xvfb)
-        .testTarget(name: "InkstoneCompatTests", dependencies: ["InkstoneTestSupport", "DBusKit", "CDBus"]),
+        // MARK: compatibility fronts against real clients (DBusKit on sd-bus; GTK and Qt modules under Xvfb)
+        .testTarget(name: "InkstoneCompatTests", dependencies: ["InkstoneTestSupport", "DBusKit"]),
         .testTarget(
             name: "InkstoneDaemonTests",
             dependencies: [

@@ -12,7 +12,7 @@
 # release build) and once as bench/dbus-message-cost/sdbus-echo.c, the same
 # service on sd-bus. Reading the call, dispatching it and sending the reply
 # are all counted, the socket calls included.
-# Needs libdbus-1-dev, libsystemd-dev and valgrind (scripts/ensure-bench-deps.sh).
+# Needs libdbus-1-dev, libsystemd-dev and valgrind (scripts/ensure-deps.sh).
 #
 #   scripts/dbus-message-cost.sh [N]
 set -eu

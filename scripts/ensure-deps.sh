@@ -7,7 +7,8 @@ set -euo pipefail
 
 packages=(
   pkg-config
-  libdbus-1-dev dbus-daemon dbus-bin   # libdbus, the bus, dbus-send
+  libsystemd-dev                       # sd-bus, under DBusKit
+  libdbus-1-dev dbus-daemon dbus-bin   # libdbus (the raw echo baseline), the bus, dbus-send
   libicu-dev                           # grapheme/word/sentence/line boundaries
   libxkbcommon-dev xkb-data libx11-data # keysyms, Compose tables
   libhangul-dev libhangul-data         # Hangul keyboards and Hanja (libhangul is the tests' oracle)
@@ -27,10 +28,9 @@ packages=(
   bubblewrap xdg-dbus-proxy            # and inside a Flatpak-style sandbox: namespaces, filtered session bus
 )
 
-# Only the benchmarks need these (tests do not): stock fcitx5 with its Hangul and pinyin;
-# sd-bus's headers for scripts/dbus-message-cost.sh (libdbus against sd-bus per message).
+# Only the benchmarks need these (tests do not): stock fcitx5 with its Hangul and pinyin.
 if [ "${1:-}" = "--bench" ]; then
-  packages+=(fcitx5 fcitx5-hangul fcitx5-pinyin libsystemd-dev)
+  packages+=(fcitx5 fcitx5-hangul fcitx5-pinyin)
 fi
 
 missing=()

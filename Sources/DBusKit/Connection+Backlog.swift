@@ -1,4 +1,4 @@
-import CDBus
+import CSystemd
 import Synchronization
 
 /// A cap on the bytes a connection queues for a peer that does not read.
@@ -13,13 +13,44 @@ struct OutgoingBacklog {
     var dropped = 0
 }
 
+/// The estimated sizes of the messages in sd-bus's write queue, oldest first: sd-bus tells
+/// how many messages it holds, not their bytes, and writes them in order.
+struct QueuedSizes {
+    private var sizes: [Int] = []
+    private var first = 0
+    /// The sum of the sizes held.
+    private(set) var bytes = 0
+
+    /// Forgets the oldest sizes until `count` are held (sd-bus wrote the others).
+    mutating func trim(to count: Int) {
+        while sizes.count - first > count {
+            bytes -= sizes[first]
+            first += 1
+        }
+        if first == sizes.count {
+            sizes.removeAll(keepingCapacity: true)
+            first = 0
+        }
+    }
+
+    /// Adds sizes until `count` are held, the newest `size`, any before it (sd-bus's own
+    /// messages) `otherSize`.
+    mutating func grow(to count: Int, newest size: Int, otherSize: Int) {
+        while sizes.count - first < count {
+            let added = sizes.count - first == count - 1 ? size : otherSize
+            sizes.append(added)
+            bytes += added
+        }
+    }
+}
+
 extension Connection {
-    /// Caps what this connection queues for sending at `bytes` (libdbus's
-    /// outgoing queue, `dbus_connection_get_outgoing_size`): past it, signals
-    /// are dropped rather than queued, replies still go out. `onOverflow` runs
-    /// once per episode (when the queue first passes the cap, with its size;
-    /// e.g. to log and disconnect a peer that stopped reading), `onRecovery`
-    /// when it is back under the cap, with the number of signals dropped.
+    /// Caps what this connection has sent and the peer not read at `bytes` (see
+    /// ``outgoingBytes``): past it, signals are dropped
+    /// rather than queued, replies still go out. `onOverflow` runs once per episode (when
+    /// the queue first passes the cap, with its size; e.g. to log and disconnect a peer
+    /// that stopped reading), `onRecovery` when it is back under the cap, with the number
+    /// of signals dropped.
     ///
     /// Both run on the sending thread (the loop's), inside a send: defer
     /// anything that closes the connection with ``EventLoop/execute(_:)``.
@@ -30,20 +61,53 @@ extension Connection {
         backlog.withLock { $0 = OutgoingBacklog(limit: bytes, onOverflow: onOverflow, onRecovery: onRecovery) }
     }
 
-    /// The bytes queued for sending and not yet written.
-    public var outgoingBytes: Int { Int(dbus_connection_get_outgoing_size(raw)) }
+    /// The bytes sent and not yet read by the peer: what its socket holds unread
+    /// (`SIOCOUTQ`, kernel accounting included) and what sd-bus still queues because the
+    /// socket was full. sd-bus sizes the socket's buffer at 8 MiB, so a peer that stops
+    /// reading first fills the socket; sd-bus counts the messages it queues but not their
+    /// bytes, so each is counted at its estimated size (header fields and body, alignment
+    /// padding left out).
+    public var outgoingBytes: Int {
+        lock.withLock {
+            queuedSizes.trim(to: queuedWriteCount)
+            let fd = sd_bus_get_fd(bus)
+            let unread = fd >= 0 ? max(0, Int(csd_unread_bytes(fd))) : 0
+            return unread + queuedSizes.bytes
+        }
+    }
+
+    /// The messages in sd-bus's write queue (under ``lock``).
+    private var queuedWriteCount: Int {
+        var count: UInt64 = 0
+        return sd_bus_get_n_queued_write(bus, &count) >= 0 ? Int(count) : 0
+    }
+
+    /// After sending `message` (under ``lock``): counts it when sd-bus queued it; whether the queue holds anything.
+    func noteQueued(_ message: Message) -> Bool {
+        let count = queuedWriteCount
+        guard count > 0 else {
+            queuedSizes.trim(to: 0)
+            return false
+        }
+        queuedSizes.trim(to: count)
+        queuedSizes.grow(to: count, newest: message.estimatedSize, otherSize: 64)
+        return true
+    }
 
     /// Whether `message` may be queued: false for a signal while the queue is over its cap.
     func admitsOutgoing(_ message: Message) -> Bool {
+        // The queue is measured before the backlog is locked: a loop thread holding the bus
+        // lock may be waiting for the backlog's.
+        guard backlog.withLock({ $0 != nil }) else { return true }
+        let queued = outgoingBytes
         var report: (@Sendable () -> Void)?
         let admitted = backlog.withLock { slot -> Bool in
             // The common case, a queue under its cap and not recovering, reads the
             // state in place (no copy of its closures).
             guard let limit = slot?.limit else { return true }
-            if slot?.overflowing == false, outgoingBytes <= limit { return true }
+            if slot?.overflowing == false, queued <= limit { return true }
             guard var state = slot else { return true }
             defer { slot = state }
-            let queued = outgoingBytes
             if queued <= state.limit {
                 if state.overflowing {
                     let (dropped, onRecovery) = (state.dropped, state.onRecovery)

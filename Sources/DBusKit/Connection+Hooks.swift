@@ -1,4 +1,5 @@
-import CDBus
+import CSystemd
+import Glibc
 import Synchronization
 
 /// The connection's filter, run on the dispatching thread: method calls go straight to the
@@ -15,47 +16,64 @@ final class ConnectionHooks: @unchecked Sendable {
     let handlers = Mutex(Handlers())
     /// The exported objects by path.
     let routes = ExportRoutes()
+    /// The lock of the connection (messages received are wrapped with it).
+    let lock: BusLock
 
-    func install(on raw: OpaquePointer) {
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        _ = dbus_connection_add_filter(
-            raw,
-            { _, rawMessage, userData in
-                guard let rawMessage, let userData else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-                let hooks = Unmanaged<ConnectionHooks>.fromOpaque(userData).takeUnretainedValue()
-                if dbus_message_get_type(rawMessage) == CDBUS_MESSAGE_TYPE_METHOD_CALL {
-                    return hooks.routes.dispatch(rawMessage)
-                        ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
-                }
-                hooks.filter(rawMessage)
-                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
-            },
-            retained,
-            { userData in
-                guard let userData else { return }
-                Unmanaged<ConnectionHooks>.fromOpaque(userData).release()
-            })
+    init(lock: BusLock) {
+        self.lock = lock
     }
 
-    private func filter(_ rawMessage: OpaquePointer) {
-        guard dbus_message_get_type(rawMessage) == CDBUS_MESSAGE_TYPE_SIGNAL else { return }
+    /// Adds the filter to `bus` (which keeps these hooks until it is freed).
+    func install(on bus: OpaquePointer) {
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        var slot: OpaquePointer?
+        guard sd_bus_add_filter(bus, &slot, Self.filter, retained) >= 0, let slot else {
+            Unmanaged<ConnectionHooks>.fromOpaque(retained).release()
+            return
+        }
+        sd_bus_slot_set_destroy_callback(slot, Self.release)
+        sd_bus_slot_set_floating(slot, 1)
+        sd_bus_slot_unref(slot)
+    }
+
+    private static let filter: sd_bus_message_handler_t = { rawMessage, userData, _ in
+        guard let rawMessage, let userData else { return 0 }
+        let hooks = Unmanaged<ConnectionHooks>.fromOpaque(userData).takeUnretainedValue()
+        var type: UInt8 = 0
+        _ = sd_bus_message_get_type(rawMessage, &type)
+        if type == CSD_MESSAGE_METHOD_CALL {
+            return hooks.routes.dispatch(rawMessage, lock: hooks.lock) ? 1 : 0
+        }
+        if type == CSD_MESSAGE_SIGNAL { hooks.signal(rawMessage) }
+        return 0
+    }
+
+    private static let release: sd_bus_destroy_t = { userData in
+        guard let userData else { return }
+        Unmanaged<ConnectionHooks>.fromOpaque(userData).release()
+    }
+
+    private func signal(_ rawMessage: OpaquePointer) {
         let current = handlers.withLock { $0 }
-        let message = Message(retaining: rawMessage)
-        if dbus_message_is_signal(rawMessage, "org.freedesktop.DBus.Local", "Disconnected") != 0 {
+        let message = Message(retaining: rawMessage, lock: lock)
+        if message.isMember("Disconnected", of: "org.freedesktop.DBus.Local") {
             current.disconnected?()
             return
         }
-        if dbus_message_has_sender(rawMessage, busName) != 0, dbus_message_has_interface(rawMessage, busName) != 0 {
+        if let sender = sd_bus_message_get_sender(rawMessage), strcmp(sender, busName) == 0,
+            let interface = sd_bus_message_get_interface(rawMessage), strcmp(interface, busName) == 0,
+            let member = sd_bus_message_get_member(rawMessage)
+        {
             var reader = message.reader()
-            if dbus_message_has_member(rawMessage, "NameLost") != 0, let name = try? reader.readString() {
+            if strcmp(member, "NameLost") == 0, let name = try? reader.readString() {
                 current.nameLost?(name)
                 return
             }
-            if dbus_message_has_member(rawMessage, "NameAcquired") != 0, let name = try? reader.readString() {
+            if strcmp(member, "NameAcquired") == 0, let name = try? reader.readString() {
                 current.nameAcquired?(name)
                 return
             }
-            if dbus_message_has_member(rawMessage, "NameOwnerChanged") != 0,
+            if strcmp(member, "NameOwnerChanged") == 0,
                 let name = try? reader.readString(), let oldOwner = try? reader.readString(),
                 let newOwner = try? reader.readString()
             {

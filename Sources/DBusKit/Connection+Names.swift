@@ -1,15 +1,13 @@
-import CDBus
-
 /// Flags for ``Connection/requestName(_:flags:)``.
 public struct NameFlags: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// Let another connection take the name with ``replaceExisting``.
-    public static let allowReplacement = NameFlags(rawValue: CDBUS_NAME_FLAG_ALLOW_REPLACEMENT)
+    public static let allowReplacement = NameFlags(rawValue: 1)
     /// Take the name from an owner that allowed replacement.
-    public static let replaceExisting = NameFlags(rawValue: CDBUS_NAME_FLAG_REPLACE_EXISTING)
+    public static let replaceExisting = NameFlags(rawValue: 2)
     /// Fail instead of waiting in the queue when the name is owned.
-    public static let doNotQueue = NameFlags(rawValue: CDBUS_NAME_FLAG_DO_NOT_QUEUE)
+    public static let doNotQueue = NameFlags(rawValue: 4)
 }
 
 /// What the bus answered to a name request.
@@ -38,12 +36,15 @@ extension Connection {
     /// Asks the bus for a well-known name (blocking).
     public func requestName(_ name: String, flags: NameFlags) throws -> RequestNameResult {
         try DBusValidation.busName(name)
-        let reply = try DBusKitError.check { error in dbus_bus_request_name(raw, name, flags.rawValue, error) }
+        let reply = try callBus("RequestName") { writer in
+            writer.append(name)
+            writer.append(flags.rawValue)
+        }
         switch reply {
-        case CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER: return .primaryOwner
-        case CDBUS_REQUEST_NAME_REPLY_IN_QUEUE: return .inQueue
-        case CDBUS_REQUEST_NAME_REPLY_EXISTS: return .exists
-        case CDBUS_REQUEST_NAME_REPLY_ALREADY_OWNER: return .alreadyOwner
+        case 1: return .primaryOwner
+        case 2: return .inQueue
+        case 3: return .exists
+        case 4: return .alreadyOwner
         default: throw DBusKitError.failed("unexpected RequestName reply \(reply)")
         }
     }
@@ -52,11 +53,11 @@ extension Connection {
     @discardableResult
     public func releaseName(_ name: String) throws -> ReleaseNameResult {
         try DBusValidation.busName(name)
-        let reply = try DBusKitError.check { error in dbus_bus_release_name(raw, name, error) }
+        let reply = try callBus("ReleaseName") { $0.append(name) }
         switch reply {
-        case CDBUS_RELEASE_NAME_REPLY_RELEASED: return .released
-        case CDBUS_RELEASE_NAME_REPLY_NON_EXISTENT: return .nonExistent
-        case CDBUS_RELEASE_NAME_REPLY_NOT_OWNER: return .notOwner
+        case 1: return .released
+        case 2: return .nonExistent
+        case 3: return .notOwner
         default: throw DBusKitError.failed("unexpected ReleaseName reply \(reply)")
         }
     }
@@ -76,25 +77,38 @@ extension Connection {
     /// Whether anyone owns `name` (blocking).
     public func nameHasOwner(_ name: String) throws -> Bool {
         try DBusValidation.busName(name)
-        return try DBusKitError.check { error in dbus_bus_name_has_owner(raw, name, error) } != 0
+        var reader = try MessageReader(
+            try call(destination: busName, path: busPath, interface: busName, member: "NameHasOwner") {
+                $0.append(name)
+            }, expecting: "b")
+        return try reader.readBool()
     }
 
     /// Adds a match rule so matching signals are routed to this connection (blocking).
     public func addMatch(_ rule: String) throws {
         try DBusValidation.string(rule)
-        try DBusKitError.check { error in dbus_bus_add_match(raw, rule, error) }
+        _ = try call(destination: busName, path: busPath, interface: busName, member: "AddMatch") { $0.append(rule) }
     }
 
     /// Removes a match rule added with ``addMatch(_:)`` (blocking).
     public func removeMatch(_ rule: String) throws {
         try DBusValidation.string(rule)
-        try DBusKitError.check { error in dbus_bus_remove_match(raw, rule, error) }
+        _ = try call(destination: busName, path: busPath, interface: busName, member: "RemoveMatch") {
+            $0.append(rule)
+        }
     }
 
     /// Subscribes to the bus's `NameOwnerChanged` (e.g. to notice peers that disconnect).
     public func watchNameOwnerChanges() throws {
         try addMatch(
             "type='signal',sender='\(busName)',interface='\(busName)',member='NameOwnerChanged',path='\(busPath)'")
+    }
+
+    /// Calls a bus driver method whose reply is one `u` (blocking).
+    private func callBus(_ member: String, _ body: (inout MessageWriter) throws -> Void) throws -> UInt32 {
+        var reader = try MessageReader(
+            try call(destination: busName, path: busPath, interface: busName, member: member, body), expecting: "u")
+        return try reader.readUInt32()
     }
 }
 

@@ -1,4 +1,5 @@
-import CDBus
+import CSystemd
+import Glibc
 
 extension Connection {
     /// The identity a server gives a peer-to-peer connection (e.g. `p2p:3`).
@@ -11,10 +12,13 @@ extension Connection {
         set { peerLabel.withLock { $0 = newValue } }
     }
 
-    /// The uid of the process at the other end, once authenticated (nil before or when unknown).
+    /// The uid of the process at the other end of the socket (nil when unknown or closed).
     public var unixUser: UInt? {
-        var uid: UInt = 0
-        guard dbus_connection_get_unix_user(raw, &uid) != 0 else { return nil }
-        return uid
+        lock.withLock {
+            let fd = sd_bus_get_fd(bus)
+            var uid: UInt32 = 0
+            guard fd >= 0, csd_peer_uid(fd, &uid) == 0 else { return nil }
+            return UInt(uid)
+        }
     }
 }

@@ -1,5 +1,3 @@
-import CDBus
-
 extension Connection {
     /// Emits a signal; with a `destination` it goes to that peer only (unicast).
     ///
@@ -10,7 +8,7 @@ extension Connection {
         path: String, interface: String, member: String, destination: String?,
         _ body: (inout MessageWriter) throws -> Void = { _ in }
     ) throws -> Message {
-        let signal = try Message.makeSignal(path: path, interface: interface, member: member, destination: destination)
+        let signal = try makeSignal(path: path, interface: interface, member: member, destination: destination)
         try signal.write(body)
         try send(signal)
         return signal

@@ -1,8 +1,9 @@
-import CDBus
+import CSystemd
+import Glibc
 
 /// A D-Bus error: a dotted error name plus a readable message.
 ///
-/// Thrown by DBusKit when libdbus reports a failure (`DBusError`), when a reply
+/// Thrown by DBusKit when sd-bus reports a failure (`sd_bus_error` or an `errno`), when a reply
 /// is an error message, or when a message's signature is not the expected one.
 /// Thrown from a method handler, it becomes the error reply with the same name.
 public struct DBusKitError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -19,22 +20,27 @@ public struct DBusKitError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String { "\(name): \(message)" }
 
-    /// Takes over a set `DBusError` (freeing it), or returns nil when it is not set.
-    static func take(_ error: inout DBusError) -> DBusKitError? {
-        guard dbus_error_is_set(&error) != 0 else { return nil }
+    /// Takes over a set `sd_bus_error` (freeing it), or returns nil when it is not set.
+    static func take(_ error: inout sd_bus_error) -> DBusKitError? {
+        guard sd_bus_error_is_set(&error) != 0 else { return nil }
+        defer { sd_bus_error_free(&error) }
         let name = error.name.map { String(cString: $0) } ?? DBusErrorName.failed
         let message = error.message.map { String(cString: $0) } ?? ""
-        dbus_error_free(&error)
         return DBusKitError(name: name, message: message)
     }
 
-    /// Runs `body` with an initialised `DBusError` and throws it if `body` set it.
-    static func check<Result>(_ body: (UnsafeMutablePointer<DBusError>) -> Result) throws -> Result {
-        var error = DBusError()
-        dbus_error_init(&error)
-        let result = body(&error)
-        if let thrown = take(&error) { throw thrown }
-        return result
+    /// The error for sd-bus's negative `errno` result of `what` (e.g. "could not send a message"):
+    /// `Disconnected` for a closed connection, `NoMemory`, `NoReply` for a timeout, else `Failed`.
+    static func errno(_ result: Int32, _ what: String) -> DBusKitError {
+        let code = -result
+        let reason = "\(what): \(String(cString: strerror(code)))"
+        switch code {
+        case ENOTCONN, ECONNRESET, EPIPE, ESHUTDOWN:
+            return DBusKitError(name: DBusErrorName.disconnected, message: reason)
+        case ENOMEM, ENOBUFS: return DBusKitError(name: DBusErrorName.noMemory, message: reason)
+        case ETIMEDOUT: return DBusKitError(name: DBusErrorName.noReply, message: reason)
+        default: return .failed(reason)
+        }
     }
 
     /// `org.freedesktop.DBus.Error.InvalidArgs` with a message.

@@ -1,48 +1,48 @@
-import CDBus
+import CSystemd
 import Glibc
 
-/// Checks names, paths, signatures and strings before libdbus sees them.
+/// Checks names, paths, signatures and strings before sd-bus sees them.
 ///
-/// libdbus treats an invalid value handed to it as a programming error and
-/// aborts the process; these checks use its own validators (which return an
-/// error instead) and throw ``DBusKitError`` (`InvalidArgs`) with the reason.
-/// A Swift string with U+0000 is refused everywhere: a D-Bus string cannot
-/// carry it, and libdbus would silently cut the string there.
+/// sd-bus refuses an invalid value with a bare `errno` (and marks a message it was
+/// written into as unusable); these checks come first and throw ``DBusKitError``
+/// (`InvalidArgs`) naming what was wrong. Names and paths use sd-bus's own validators,
+/// signatures the rules of the D-Bus specification. A Swift string with U+0000 is
+/// refused everywhere: a D-Bus string cannot carry it.
 public enum DBusValidation {
     /// Throws unless `path` is a valid object path (`/`, `/a/b_1`, …).
     public static func objectPath(_ path: String) throws(DBusKitError) {
-        try check(path, what: "object path") { dbus_validate_path($0, $1) }
+        try check(path, what: "object path") { sd_bus_object_path_is_valid($0) }
     }
 
     /// Throws unless `name` is a valid bus name (unique `:1.5` or well-known `org.example.App`).
     public static func busName(_ name: String) throws(DBusKitError) {
-        try check(name, what: "bus name") { dbus_validate_bus_name($0, $1) }
+        try check(name, what: "bus name") { sd_bus_service_name_is_valid($0) }
     }
 
     /// Throws unless `name` is a valid interface name (`org.example.Iface`).
     public static func interface(_ name: String) throws(DBusKitError) {
-        try check(name, what: "interface name") { dbus_validate_interface($0, $1) }
+        try check(name, what: "interface name") { sd_bus_interface_name_is_valid($0) }
     }
 
     /// Throws unless `name` is a valid member (method, signal or property) name.
     public static func member(_ name: String) throws(DBusKitError) {
-        try check(name, what: "member name") { dbus_validate_member($0, $1) }
+        try check(name, what: "member name") { sd_bus_member_name_is_valid($0) }
     }
 
     /// Throws unless `name` is a valid error name (`org.example.Error.Failed`).
     public static func errorName(_ name: String) throws(DBusKitError) {
-        try check(name, what: "error name") { dbus_validate_error_name($0, $1) }
+        try check(name, what: "error name") { sd_bus_interface_name_is_valid($0) }
     }
 
     /// Throws unless `signature` is a valid type signature (any number of complete types).
     public static func signature(_ signature: String) throws(DBusKitError) {
-        try check(signature, what: "signature") { dbus_signature_validate($0, $1) }
+        try check(signature, what: "signature") { _ in SignatureGrammar.completeTypes(signature) ? 1 : 0 }
     }
 
     /// Throws unless `signature` is exactly one complete type (as a variant or array element needs).
     public static func singleType(_ signature: String) throws(DBusKitError) {
         if isBasicTypeOrVariant(signature) { return }
-        try check(signature, what: "single-type signature") { dbus_signature_validate_single($0, $1) }
+        try check(signature, what: "single-type signature") { _ in SignatureGrammar.singleType(signature) ? 1 : 0 }
     }
 
     /// Throws unless `elementSignature` is one complete type an array may hold (a
@@ -53,8 +53,7 @@ public enum DBusValidation {
     }
 
     /// Whether `signature` is one basic type code or `v` (`s`, `x`, `t`, `b`, `v`, …): the
-    /// signature of nearly every variant and array written, recognised without a call into
-    /// libdbus (which the container still checks).
+    /// signature of nearly every variant and array written, recognised without parsing.
     @inline(__always)
     static func isBasicTypeOrVariant(_ signature: String) -> Bool {
         let utf8 = signature.utf8
@@ -82,20 +81,16 @@ public enum DBusValidation {
         string.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? string.utf8.contains(0)
     }
 
-    /// Runs `validate` on `value` as a C string (after refusing U+0000) and throws its reason.
+    /// Runs `validate` (non-zero: valid) on `value` as a C string, after refusing U+0000.
     static func check(
-        _ value: String, what: String,
-        _ validate: (UnsafePointer<CChar>, UnsafeMutablePointer<DBusError>) -> dbus_bool_t
+        _ value: String, what: String, _ validate: (UnsafePointer<CChar>) -> Int32
     ) throws(DBusKitError) {
         let failure: DBusKitError? = value.withCString { cString in
             if strlen(cString) != value.utf8.count {
                 return .invalidArgs("the \(what) contains U+0000, which D-Bus cannot carry")
             }
-            var error = DBusError()
-            dbus_error_init(&error)
-            guard validate(cString, &error) == 0 else { return nil }
-            let reason = DBusKitError.take(&error)?.message ?? "rejected by libdbus"
-            return .invalidArgs("invalid \(what) '\(printable(value))': \(reason)")
+            guard validate(cString) <= 0 else { return nil }
+            return .invalidArgs("invalid \(what) '\(printable(value))'")
         }
         if let failure { throw failure }
     }

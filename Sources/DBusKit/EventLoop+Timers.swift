@@ -1,4 +1,3 @@
-import CDBus
 import Glibc
 
 /// A timer scheduled on an ``EventLoop``.
@@ -41,26 +40,25 @@ extension EventLoop {
         return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
     }
 
-    /// The `epoll_wait` timeout reaching the nearest deadline (-1 when none).
+    /// The `epoll_wait` timeout reaching the nearest deadline of a timer or a connection (-1 when none).
     func nextTimeoutMilliseconds() -> Int32 {
-        let nearest = state.withLock { state -> UInt64? in
+        let timer = state.withLock { state -> UInt64? in
             if !state.jobs.isEmpty { return 0 }
             return state.nearestDeadline
         }
-        guard let nearest else { return -1 }
+        guard let nearest = min(timer ?? .max, connectionDeadline ?? .max).nonMaximal else { return -1 }
         let now = monotonicNanoseconds()
         guard nearest > now else { return 0 }
         return Int32(min(UInt64(Int32.max), (nearest - now + 999_999) / 1_000_000))
     }
 
-    /// Handles libdbus timeouts and runs timers whose deadline passed.
-    func runDueTimeouts() {
+    /// Runs timers whose deadline passed.
+    func runDueTimers() {
         let now = monotonicNanoseconds()
         // Nearly every turn has nothing due: one pass, no allocation.
         let anyDue = state.withLock { state in state.nearestDeadline.map { $0 <= now } ?? false }
         guard anyDue else { return }
-        let (dueTimeouts, dueTimers) = state.withLock { state -> ([TimeoutRef], [@Sendable () -> Void]) in
-            let timeouts = state.timeouts.filter { $0.value <= now }.map(\.key)
+        let dueTimers = state.withLock { state -> [@Sendable () -> Void] in
             var bodies: [@Sendable () -> Void] = []
             for (id, timer) in state.timers where timer.deadline <= now {
                 bodies.append(timer.body)
@@ -70,27 +68,23 @@ extension EventLoop {
                     state.timers[id] = nil
                 }
             }
-            return (timeouts, bodies)
-        }
-        for timeout in dueTimeouts {
-            let stillArmed = state.withLock { $0.timeouts[timeout] != nil }
-            guard stillArmed else { continue }
-            // Re-arm first: handling may remove or toggle the timeout.
-            let interval = UInt64(max(0, dbus_timeout_get_interval(timeout.raw)))
-            state.withLock { $0.timeouts[timeout] = now + interval * 1_000_000 }
-            _ = dbus_timeout_handle(timeout.raw)
+            return bodies
         }
         for body in dueTimers { body() }
     }
 }
 
 extension LoopState {
-    /// The nearest deadline of a libdbus timeout or a timer, nil when none is armed.
-    /// Visits both tables in place (it runs on every turn of the loop).
+    /// The nearest deadline of a timer, nil when none is armed. Visits the table in place
+    /// (it runs on every turn of the loop).
     var nearestDeadline: UInt64? {
         var nearest: UInt64?
-        for deadline in timeouts.values where nearest == nil || deadline < nearest ?? 0 { nearest = deadline }
         for timer in timers.values where nearest == nil || timer.deadline < nearest ?? 0 { nearest = timer.deadline }
         return nearest
     }
+}
+
+extension UInt64 {
+    /// The value, or nil for `.max` (no deadline).
+    fileprivate var nonMaximal: UInt64? { self == .max ? nil : self }
 }

@@ -1,18 +1,20 @@
-import CDBus
 import CLinux
+import CSystemd
 import Glibc
 import Synchronization
 
-/// An epoll event loop on one thread, driving libdbus connections, timers,
+/// An epoll event loop on one thread, driving sd-bus connections, timers,
 /// signals, extra file descriptors and closures sent from other threads.
 ///
-/// libdbus's watch, timeout, wakeup and dispatch-status functions feed the
-/// loop. Connections are served round-robin: after each wake-up every attached
-/// connection dispatches at most ``dispatchBudget`` messages, then the loop
-/// polls again (without sleeping while any connection has messages left), so a
-/// client that floods its connection delays the others by one budget per
-/// turn, not by its whole backlog. Nothing blocks in libdbus's own poll, so
-/// messages queued from other threads are written out at once.
+/// Each attached connection is one descriptor in epoll, with the interest sd-bus asks for
+/// (`sd_bus_get_events`, re-armed after every turn) and its deadline (`sd_bus_get_timeout`,
+/// for reply timeouts) among the loop's timers. Connections are served round-robin: each
+/// turn, every connection that is readable, due or left with work processes at most
+/// ``dispatchBudget`` messages (`sd_bus_process`), then the loop polls again (without
+/// sleeping while any connection has work left), so a client that floods its connection
+/// delays the others by one budget per turn, not by its whole backlog. sd-bus reads one
+/// message per process, so a connection reads only as fast as it dispatches: a peer that
+/// sends faster than its turns allow is held back by its socket, not buffered here.
 public final class EventLoop: @unchecked Sendable {
     let epollFD: Int32
     let wakeFD: Int32
@@ -26,25 +28,20 @@ public final class EventLoop: @unchecked Sendable {
     private var firstConnection = 0
     /// An empty job queue with capacity, swapped in by each turn that runs jobs (loop thread only).
     private var spareJobs: [@Sendable () -> Void] = []
+    /// The descriptors epoll reported readable or writable this turn (loop thread only).
+    private var readyDescriptors: [Int32] = []
+    /// The nearest deadline sd-bus gave any connection at the last turn (loop thread only).
+    var connectionDeadline: UInt64?
 
     /// The most messages one connection dispatches per turn of the loop.
     public let dispatchBudget: Int
-    /// The bytes of received messages a connection may hold undispatched
-    /// before it stops reading (libdbus's max received size): a peer that
-    /// sends faster than its turns allow is held back by its socket, not
-    /// buffered in this process.
-    public let receiveBacklogBytes: Int
 
     /// Creates a loop (not yet running).
     ///
-    /// - Parameters:
-    ///   - dispatchBudget: the most messages one connection dispatches per turn.
-    ///   - receiveBacklogBytes: received bytes a connection holds undispatched
-    ///     before it stops reading (a single larger message is still read whole).
+    /// - Parameter dispatchBudget: the most messages one connection dispatches per turn.
     /// - Throws: ``DBusKitError`` when epoll or eventfd cannot be created.
-    public init(dispatchBudget: Int = 1, receiveBacklogBytes: Int = 4 << 20) throws {
+    public init(dispatchBudget: Int = 1) throws {
         self.dispatchBudget = max(1, dispatchBudget)
-        self.receiveBacklogBytes = max(1, receiveBacklogBytes)
         epollFD = epoll_create1(CLINUX_EPOLL_CLOEXEC)
         wakeFD = eventfd(0, CLINUX_EFD_CLOEXEC | CLINUX_EFD_NONBLOCK)
         guard epollFD >= 0, wakeFD >= 0 else {
@@ -64,6 +61,9 @@ public final class EventLoop: @unchecked Sendable {
         return current != 0 && pthread_equal(pthread_self(), pthread_t(current)) != 0
     }
 
+    /// Whether the loop is running (on some thread).
+    public var isRunning: Bool { loopThreadID.load(ordering: .acquiring) != 0 }
+
     /// Runs the loop on the calling thread until ``stop()``.
     public func run() {
         loopThreadID.store(UInt(pthread_self()), ordering: .releasing)
@@ -75,10 +75,11 @@ public final class EventLoop: @unchecked Sendable {
                 epoll_wait(epollFD, buffer.baseAddress, Int32(buffer.count), timeout)
             }
             if count < 0 && errno != EINTR { break }
+            readyDescriptors.removeAll(keepingCapacity: true)
             for eventIndex in 0..<max(0, Int(count)) {
-                handle(fd: events[eventIndex].data.fd, events: events[eventIndex].events)
+                handle(fd: events[eventIndex].data.fd)
             }
-            runDueTimeouts()
+            runDueTimers()
             runJobs()
             dispatchConnections()
         }
@@ -130,7 +131,7 @@ public final class EventLoop: @unchecked Sendable {
         spareJobs = jobs
     }
 
-    private func handle(fd: Int32, events: UInt32) {
+    private func handle(fd: Int32) {
         if fd == wakeFD {
             var counter: UInt64 = 0
             _ = read(wakeFD, &counter, 8)
@@ -140,7 +141,7 @@ public final class EventLoop: @unchecked Sendable {
             handler()
             return
         }
-        handleWatches(fd: fd, events: events)
+        readyDescriptors.append(fd)
     }
 
     /// Registers (or updates, or removes when `events` is 0) `fd` in epoll.
@@ -175,18 +176,19 @@ public final class EventLoop: @unchecked Sendable {
     private func dispatchConnections() {
         let connections = state.withLock { $0.connections }
         var pending = false
-        defer { dispatchPending = pending }
+        var nearest: UInt64?
+        defer {
+            dispatchPending = pending
+            connectionDeadline = nearest
+        }
         guard !connections.isEmpty else { return }
         firstConnection = (firstConnection + 1) % connections.count
+        let now = monotonicNanoseconds()
         for offset in 0..<connections.count {
             let connection = connections[(firstConnection + offset) % connections.count]
-            var status = dbus_connection_get_dispatch_status(connection.raw)
-            var budget = dispatchBudget
-            while status == DBUS_DISPATCH_DATA_REMAINS, budget > 0 {
-                status = dbus_connection_dispatch(connection.raw)
-                budget -= 1
-            }
-            if status == DBUS_DISPATCH_DATA_REMAINS { pending = true }
+            let turn = connection.takeTurn(on: self, readyDescriptors: readyDescriptors, now: now)
+            if turn.workLeft { pending = true }
+            if let deadline = turn.deadline, deadline < nearest ?? .max { nearest = deadline }
         }
     }
 }
@@ -195,19 +197,7 @@ public final class EventLoop: @unchecked Sendable {
 struct LoopState {
     var jobs: [@Sendable () -> Void] = []
     var fileHandlers: [Int32: @Sendable () -> Void] = [:]
-    var watchesByFD: [Int32: [WatchRef]] = [:]
-    var timeouts: [TimeoutRef: UInt64] = [:]
     var timers: [UInt64: LoopTimer] = [:]
     var nextTimerID: UInt64 = 1
     var connections: [Connection] = []
-}
-
-/// A `DBusWatch*` usable as a Sendable key.
-struct WatchRef: @unchecked Sendable, Hashable {
-    let raw: OpaquePointer
-}
-
-/// A `DBusTimeout*` usable as a Sendable key.
-struct TimeoutRef: @unchecked Sendable, Hashable {
-    let raw: OpaquePointer
 }

@@ -1,8 +1,8 @@
-import CDBus
+import CSystemd
 import Glibc
 import Synchronization
 
-/// What libdbus holds for one registered path (and a connection's routes hold too).
+/// What a connection's routes hold for one exported path.
 final class Registration: Sendable {
     let object: ExportedObject?
     unowned let connection: Connection
@@ -13,13 +13,12 @@ final class Registration: Sendable {
     }
 }
 
-/// The paths a connection exports, for its filter to hand each method call to its object
-/// directly: libdbus's object tree would first split the call's path into a heap array of
-/// its elements and copy its list of handlers (about 3.5 k instructions per call).
+/// The paths a connection exports, for its filter to hand each method call to its object.
 ///
-/// The rules are libdbus's: the deepest registration wins that is the call's path itself or,
-/// exported as a subtree, an ancestor of it. When that one has no object (the root fallback,
-/// which answers `UnknownObject`), libdbus's object tree decides as before.
+/// The deepest registration wins that is the call's path itself or, exported as a subtree,
+/// an ancestor of it. When that one has no object (the root fallback, installed with the
+/// first export), the call is answered `UnknownObject` (or, for `Introspect`, with the
+/// exported paths below it).
 final class ExportRoutes: Sendable {
     private struct Route {
         let path: [UInt8]
@@ -49,15 +48,39 @@ final class ExportRoutes: Sendable {
         routes.withLock { $0.removeAll() }
     }
 
-    /// Dispatches a method call to the object exported for its path; false when libdbus
-    /// should decide (no route, or the deepest one has no object).
-    func dispatch(_ rawMessage: OpaquePointer) -> Bool {
-        guard let path = dbus_message_get_path(rawMessage),
-            let registration = registration(for: UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self)),
-            let object = registration.object
+    /// Dispatches a method call to the object exported for its path (or answers it from
+    /// the root fallback); false when no route covers the path.
+    func dispatch(_ rawMessage: OpaquePointer, lock: BusLock) -> Bool {
+        guard let path = sd_bus_message_get_path(rawMessage),
+            let registration = registration(for: UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self))
         else { return false }
-        object.dispatch(Message(retaining: rawMessage), on: registration.connection)
+        // sd-bus answers org.freedesktop.DBus.Peer itself at every path no object serves.
+        if registration.object == nil, let interface = sd_bus_message_get_interface(rawMessage),
+            strcmp(interface, StandardInterfaces.peer) == 0
+        {
+            return false
+        }
+        let message = Message(retaining: rawMessage, lock: lock)
+        if let object = registration.object {
+            object.dispatch(message, on: registration.connection)
+        } else {
+            registration.connection.answerUnregistered(message)
+        }
         return true
+    }
+
+    /// The names of the nodes right below `path` that lead to an exported path.
+    func children(of path: String) -> [String] {
+        let prefix = path == "/" ? "/" : path + "/"
+        let names = routes.withLock { routes in
+            routes.compactMap { route -> String? in
+                guard route.registration.object != nil, let routePath = String(validating: route.path, as: UTF8.self),
+                    routePath.count > prefix.count, routePath.hasPrefix(prefix)
+                else { return nil }
+                return routePath.dropFirst(prefix.count).split(separator: "/").first.map(String.init)
+            }
+        }
+        return Array(Set(names)).sorted()
     }
 
     /// The deepest registration at `path` or, for a subtree, above it. The routes are read

@@ -1,4 +1,4 @@
-import CDBus
+import CSystemd
 import Glibc
 
 /// An object (or a subtree of objects) exported on a connection: its interface
@@ -79,7 +79,7 @@ public final class ExportedObject: Sendable {
         }
         let member = message.member ?? ""
         let table: InterfaceTable?
-        if let requested = dbus_message_get_interface(message.raw) {
+        if let requested = sd_bus_message_get_interface(message.raw) {
             table = searchOrder.first { strcmp($0.cName, requested) == 0 }?.table
         } else {
             table = searchOrder.first { $0.table.methods[member] != nil }?.table
@@ -116,7 +116,7 @@ public final class ExportedObject: Sendable {
             afterHandler?()
             switch outcome {
             case .empty: call.reply { _ in }
-            case .write(let body): try call.reply(body)
+            case .write(let body): try call.reply(expecting: method.outputSignature, body)
             case .deferred: break
             }
             observe?(call, nil)
@@ -159,7 +159,7 @@ public final class ExportedObject: Sendable {
     /// The call's object path as bytes, read in place (valid while `message` lives): a
     /// lookup parses it without a `String` being made per call.
     private static func pathBytes(of message: Message) -> UnsafeBufferPointer<UInt8> {
-        guard let path = dbus_message_get_path(message.raw) else {
+        guard let path = sd_bus_message_get_path(message.raw) else {
             let root: StaticString = "/"
             return UnsafeBufferPointer(start: root.utf8Start, count: root.utf8CodeUnitCount)
         }

@@ -1,13 +1,14 @@
-import CDBus
+import CSystemd
 import Glibc
 
-/// Reads a message body through libdbus iterators, checking each argument's type.
+/// Reads a message body through sd-bus, checking each argument's type.
 ///
-/// Every read throws ``DBusKitError`` `InvalidArgs` on a type mismatch or when
-/// the arguments run out, so a handler can `try` its way through a body.
+/// An sd-bus message has one read position: a reader starts at the first argument, and
+/// the reader a container closure gets reads on from the same position (it is not kept
+/// past the closure). Every read throws ``DBusKitError`` `InvalidArgs` on a type mismatch
+/// or when the arguments run out, so a handler can `try` its way through a body.
 public struct MessageReader {
-    private var iter = DBusMessageIter()
-    /// Keeps the message alive while its iterators are in use.
+    /// Keeps the message alive while it is read.
     private let message: Message
     /// The bound on the strings of the call, if any (set by the dispatcher).
     public var limits: ArgumentLimits?
@@ -17,10 +18,8 @@ public struct MessageReader {
     /// A reader at the first argument of `message`.
     public init(_ message: Message) {
         self.message = message
-        if dbus_message_iter_init(message.raw, &iter) == 0 {
-            iter = DBusMessageIter()
-            isEmptyBody = true
-        }
+        message.sealForReading()
+        _ = sd_bus_message_rewind(message.raw, 1)
     }
 
     /// A reader at the first argument of `message`, which must have exactly `signature`.
@@ -34,52 +33,47 @@ public struct MessageReader {
         self.init(message)
     }
 
-    private init(container: DBusMessageIter, message: Message, limits: ArgumentLimits?, stringBytesRead: Int) {
-        iter = container
+    private init(inside message: Message, limits: ArgumentLimits?, stringBytesRead: Int) {
         self.message = message
         self.limits = limits
         self.stringBytesRead = stringBytesRead
     }
 
-    private var isEmptyBody = false
-
-    /// The D-Bus type code of the current argument (`CDBUS_TYPE_INVALID` at the end).
+    /// The D-Bus type code of the current argument (0 at the end).
     public var currentType: Int32 {
-        if isEmptyBody { return CDBUS_TYPE_INVALID }
-        var copy = iter
-        return dbus_message_iter_get_arg_type(&copy)
+        var type: CChar = 0
+        guard sd_bus_message_peek_type(message.raw, &type, nil) > 0 else { return 0 }
+        return Int32(type)
     }
 
     /// Whether every argument has been read.
-    public var isAtEnd: Bool { currentType == CDBUS_TYPE_INVALID }
+    public var isAtEnd: Bool { currentType == 0 }
 
-    private mutating func expect(_ type: Int32) throws {
+    private func expect(_ type: CChar) throws {
         let actual = currentType
-        guard actual == type else {
+        guard actual == Int32(type) else {
             throw DBusKitError.invalidArgs(
-                "expected an argument of type '\(Self.typeName(type))', got '\(Self.typeName(actual))'")
+                "expected an argument of type '\(Self.typeName(Int32(type)))', got '\(Self.typeName(actual))'")
         }
     }
 
     private static func typeName(_ type: Int32) -> String {
-        type == CDBUS_TYPE_INVALID ? "end of arguments" : String(UnicodeScalar(UInt8(truncatingIfNeeded: type)))
+        type == 0 ? "end of arguments" : String(UnicodeScalar(UInt8(truncatingIfNeeded: type)))
     }
 
-    private mutating func readBasic<Value>(_ type: Int32, initial: Value) throws -> Value {
+    private mutating func readBasic<Value>(_ type: CChar, initial: Value) throws -> Value {
         try expect(type)
         var value = initial
-        withUnsafeMutablePointer(to: &value) { dbus_message_iter_get_basic(&iter, $0) }
-        dbus_message_iter_next(&iter)
+        let result = withUnsafeMutablePointer(to: &value) { sd_bus_message_read_basic(message.raw, type, $0) }
+        guard result > 0 else { throw DBusKitError.invalidArgs("could not read an argument of type '\(type)'") }
         return value
     }
 
-    private mutating func readCString(_ type: Int32) throws -> String {
+    private mutating func readCString(_ type: CChar) throws -> String {
         try expect(type)
         var pointer: UnsafePointer<CChar>?
-        dbus_message_iter_get_basic(&iter, &pointer)
-        guard let pointer else {
-            dbus_message_iter_next(&iter)
-            return ""
+        guard sd_bus_message_read_basic(message.raw, type, &pointer) > 0, let pointer else {
+            throw DBusKitError.invalidArgs("could not read a string argument")
         }
         let length = strlen(pointer)
         if let limits {
@@ -91,59 +85,59 @@ public struct MessageReader {
             }
         }
         stringBytesRead += length
-        dbus_message_iter_next(&iter)
         return String(cString: pointer)
     }
 
     /// Reads a string (`s`).
-    public mutating func readString() throws -> String { try readCString(CDBUS_TYPE_STRING) }
+    public mutating func readString() throws -> String { try readCString(CSD_TYPE_STRING) }
     /// Reads an object path (`o`).
-    public mutating func readObjectPath() throws -> String { try readCString(CDBUS_TYPE_OBJECT_PATH) }
+    public mutating func readObjectPath() throws -> String { try readCString(CSD_TYPE_OBJECT_PATH) }
     /// Reads a signature (`g`).
-    public mutating func readSignature() throws -> String { try readCString(CDBUS_TYPE_SIGNATURE) }
+    public mutating func readSignature() throws -> String { try readCString(CSD_TYPE_SIGNATURE) }
     /// Reads a boolean (`b`).
-    public mutating func readBool() throws -> Bool { try readBasic(CDBUS_TYPE_BOOLEAN, initial: dbus_bool_t(0)) != 0 }
+    public mutating func readBool() throws -> Bool { try readBasic(CSD_TYPE_BOOLEAN, initial: Int32(0)) != 0 }
     /// Reads a byte (`y`).
-    public mutating func readByte() throws -> UInt8 { try readBasic(CDBUS_TYPE_BYTE, initial: UInt8(0)) }
+    public mutating func readByte() throws -> UInt8 { try readBasic(CSD_TYPE_BYTE, initial: UInt8(0)) }
     /// Reads a 16-bit signed integer (`n`).
-    public mutating func readInt16() throws -> Int16 { try readBasic(CDBUS_TYPE_INT16, initial: Int16(0)) }
+    public mutating func readInt16() throws -> Int16 { try readBasic(CSD_TYPE_INT16, initial: Int16(0)) }
     /// Reads a 16-bit unsigned integer (`q`).
-    public mutating func readUInt16() throws -> UInt16 { try readBasic(CDBUS_TYPE_UINT16, initial: UInt16(0)) }
+    public mutating func readUInt16() throws -> UInt16 { try readBasic(CSD_TYPE_UINT16, initial: UInt16(0)) }
     /// Reads a 32-bit signed integer (`i`).
-    public mutating func readInt32() throws -> Int32 { try readBasic(CDBUS_TYPE_INT32, initial: Int32(0)) }
+    public mutating func readInt32() throws -> Int32 { try readBasic(CSD_TYPE_INT32, initial: Int32(0)) }
     /// Reads a 32-bit unsigned integer (`u`).
-    public mutating func readUInt32() throws -> UInt32 { try readBasic(CDBUS_TYPE_UINT32, initial: UInt32(0)) }
+    public mutating func readUInt32() throws -> UInt32 { try readBasic(CSD_TYPE_UINT32, initial: UInt32(0)) }
     /// Reads a 64-bit signed integer (`x`).
-    public mutating func readInt64() throws -> Int64 { try readBasic(CDBUS_TYPE_INT64, initial: Int64(0)) }
+    public mutating func readInt64() throws -> Int64 { try readBasic(CSD_TYPE_INT64, initial: Int64(0)) }
     /// Reads a 64-bit unsigned integer (`t`).
-    public mutating func readUInt64() throws -> UInt64 { try readBasic(CDBUS_TYPE_UINT64, initial: UInt64(0)) }
+    public mutating func readUInt64() throws -> UInt64 { try readBasic(CSD_TYPE_UINT64, initial: UInt64(0)) }
     /// Reads a double (`d`).
-    public mutating func readDouble() throws -> Double { try readBasic(CDBUS_TYPE_DOUBLE, initial: Double(0)) }
-
-    /// The string at the current position without moving (for error messages).
-    public func peekString() throws -> String {
-        var copy = self
-        return try copy.readString()
-    }
+    public mutating func readDouble() throws -> Double { try readBasic(CSD_TYPE_DOUBLE, initial: Double(0)) }
 
     private mutating func readContainer<Result>(
-        _ type: Int32, _ body: (inout MessageReader) throws -> Result
+        _ type: CChar, _ body: (inout MessageReader) throws -> Result
     ) throws -> Result {
         try expect(type)
-        var sub = DBusMessageIter()
-        dbus_message_iter_recurse(&iter, &sub)
-        var inner = MessageReader(container: sub, message: message, limits: limits, stringBytesRead: stringBytesRead)
-        let result = try body(&inner)
+        var peeked: CChar = 0
+        var contents: UnsafePointer<CChar>?
+        var result = sd_bus_message_peek_type(message.raw, &peeked, &contents)
+        if result > 0 { result = sd_bus_message_enter_container(message.raw, type, contents) }
+        guard result > 0 else { throw DBusKitError.invalidArgs("could not enter a container of type '\(type)'") }
+        var inner = MessageReader(inside: message, limits: limits, stringBytesRead: stringBytesRead)
+        let value = try body(&inner)
         stringBytesRead = inner.stringBytesRead
-        dbus_message_iter_next(&iter)
-        return result
+        // sd-bus leaves a struct, dict entry or variant only once all of it was read.
+        while inner.currentType != 0 {
+            guard sd_bus_message_skip(message.raw, nil) >= 0 else { break }
+        }
+        _ = sd_bus_message_exit_container(message.raw)
+        return value
     }
 
     /// Reads an array, calling `element` once per element.
     public mutating func readArray<Element>(
         _ element: (inout MessageReader) throws -> Element
     ) throws -> [Element] {
-        try readContainer(CDBUS_TYPE_ARRAY) { inner in
+        try readContainer(CSD_TYPE_ARRAY) { inner in
             var elements: [Element] = []
             while !inner.isAtEnd { elements.append(try element(&inner)) }
             return elements
@@ -152,30 +146,35 @@ public struct MessageReader {
 
     /// Reads a struct; `body` reads its fields.
     public mutating func readStruct<Result>(_ body: (inout MessageReader) throws -> Result) throws -> Result {
-        try readContainer(CDBUS_TYPE_STRUCT, body)
+        try readContainer(CSD_TYPE_STRUCT, body)
     }
 
     /// Reads a dict entry; `body` reads key then value.
     public mutating func readDictEntry<Result>(_ body: (inout MessageReader) throws -> Result) throws -> Result {
-        try readContainer(CDBUS_TYPE_DICT_ENTRY, body)
+        try readContainer(CSD_TYPE_DICT_ENTRY, body)
     }
 
     /// Reads a variant, giving `body` its contained signature and a reader at its value.
     public mutating func readVariant<Result>(
         _ body: (_ signature: String, inout MessageReader) throws -> Result
     ) throws -> Result {
-        try readContainer(CDBUS_TYPE_VARIANT) { inner in
+        try readContainer(CSD_TYPE_VARIANT) { inner in
             try body(inner.currentSignature, &inner)
         }
     }
 
     /// The full signature of the current argument (e.g. `a{sv}`).
     public var currentSignature: String {
-        if isEmptyBody { return "" }
-        var copy = iter
-        guard let signature = dbus_message_iter_get_signature(&copy) else { return "" }
-        defer { dbus_free(signature) }
-        return String(cString: signature)
+        var type: CChar = 0
+        var contents: UnsafePointer<CChar>?
+        guard sd_bus_message_peek_type(message.raw, &type, &contents) > 0 else { return "" }
+        let inner = contents.map { String(cString: $0) } ?? ""
+        switch type {
+        case CSD_TYPE_ARRAY: return "a" + inner
+        case CSD_TYPE_STRUCT: return "(" + inner + ")"
+        case CSD_TYPE_DICT_ENTRY: return "{" + inner + "}"
+        default: return String(UnicodeScalar(UInt8(bitPattern: type)))
+        }
     }
 
     /// Reads an array of strings (`as`).
@@ -198,32 +197,32 @@ public struct MessageReader {
 
     /// Reads the current argument, whatever its type, as a ``DBusValue``.
     public mutating func readValue() throws -> DBusValue {
-        switch currentType {
-        case CDBUS_TYPE_BYTE: return .byte(try readByte())
-        case CDBUS_TYPE_BOOLEAN: return .bool(try readBool())
-        case CDBUS_TYPE_INT16: return .int16(try readInt16())
-        case CDBUS_TYPE_UINT16: return .uint16(try readUInt16())
-        case CDBUS_TYPE_INT32: return .int32(try readInt32())
-        case CDBUS_TYPE_UINT32: return .uint32(try readUInt32())
-        case CDBUS_TYPE_INT64: return .int64(try readInt64())
-        case CDBUS_TYPE_UINT64: return .uint64(try readUInt64())
-        case CDBUS_TYPE_DOUBLE: return .double(try readDouble())
-        case CDBUS_TYPE_STRING: return .string(try readString())
-        case CDBUS_TYPE_OBJECT_PATH: return .objectPath(try readObjectPath())
-        case CDBUS_TYPE_SIGNATURE: return .signature(try readSignature())
-        case CDBUS_TYPE_ARRAY:
+        switch CChar(truncatingIfNeeded: currentType) {
+        case CSD_TYPE_BYTE: return .byte(try readByte())
+        case CSD_TYPE_BOOLEAN: return .bool(try readBool())
+        case CSD_TYPE_INT16: return .int16(try readInt16())
+        case CSD_TYPE_UINT16: return .uint16(try readUInt16())
+        case CSD_TYPE_INT32: return .int32(try readInt32())
+        case CSD_TYPE_UINT32: return .uint32(try readUInt32())
+        case CSD_TYPE_INT64: return .int64(try readInt64())
+        case CSD_TYPE_UINT64: return .uint64(try readUInt64())
+        case CSD_TYPE_DOUBLE: return .double(try readDouble())
+        case CSD_TYPE_STRING: return .string(try readString())
+        case CSD_TYPE_OBJECT_PATH: return .objectPath(try readObjectPath())
+        case CSD_TYPE_SIGNATURE: return .signature(try readSignature())
+        case CSD_TYPE_ARRAY:
             let elementSignature = String(currentSignature.dropFirst())
             return .array(elementSignature: elementSignature, try readArray { try $0.readValue() })
-        case CDBUS_TYPE_STRUCT:
+        case CSD_TYPE_STRUCT:
             return .structure(
                 try readStruct { inner in
                     var fields: [DBusValue] = []
                     while !inner.isAtEnd { fields.append(try inner.readValue()) }
                     return fields
                 })
-        case CDBUS_TYPE_DICT_ENTRY:
+        case CSD_TYPE_DICT_ENTRY:
             return try readDictEntry { entry in .dictEntry(try entry.readValue(), try entry.readValue()) }
-        case CDBUS_TYPE_VARIANT:
+        case CSD_TYPE_VARIANT:
             return .variant(try readVariant { _, inner in try inner.readValue() })
         default:
             throw DBusKitError.invalidArgs("unsupported argument type '\(Self.typeName(currentType))'")

@@ -1,154 +1,224 @@
-import CDBus
+import CSystemd
 
-/// Appends arguments to a message body through libdbus iterators.
+/// Appends arguments to a message body through sd-bus.
 ///
 /// Containers nest through closures: `appendArray(of: "s") { $0.append("x") }`.
-/// libdbus only fails an append when out of memory, which it treats as fatal
-/// elsewhere too, so the writer does not report it.
+/// sd-bus opens a struct or dict entry only with its field types: the writer finds them
+/// in the enclosing array's element, variant's or struct's signature (or, at the top of
+/// a reply, the method's output signature); elsewhere give them with
+/// ``appendStruct(signature:_:)``.
 ///
-/// Values libdbus would abort on (a string with U+0000, an invalid object
-/// path or signature) are checked first and never reach it: the first one
-/// is recorded as the message's ``Message/writeFailure``, everything after it
-/// is skipped, and sending the message throws that error instead.
+/// Values D-Bus cannot carry (a string with U+0000, an invalid object path or signature)
+/// and values sd-bus refuses (a type the container's signature does not expect) are
+/// checked before they are written: the first one is recorded as the message's
+/// ``Message/writeFailure``, everything after it is skipped, and sending the message
+/// throws that error instead. sd-bus cannot take back a container it opened, so a value
+/// refused inside one leaves that container open in the (unsendable) message.
 public struct MessageWriter {
-    private var iter = DBusMessageIter()
     private let message: Message
+    /// The types this container holds, when known: the element of an array, the
+    /// fields of a struct or dict entry, the value of a variant.
+    private let contents: [UInt8]?
+    /// Where the next value's type starts in ``contents`` (arrays repeat their element).
+    private var position = 0
+    private let repeats: Bool
 
     /// A writer appending to `message`'s body.
     public init(_ message: Message) {
         self.message = message
-        dbus_message_iter_init_append(message.raw, &iter)
+        contents = nil
+        repeats = false
     }
 
-    private init(container: DBusMessageIter, of message: Message) {
-        iter = container
+    /// A writer appending to `message`'s body, whose arguments are `signature` (e.g. a
+    /// method's output): structs and dict entries at the top find their field types there.
+    public init(_ message: Message, expecting signature: String) {
         self.message = message
+        contents = signature.isEmpty ? nil : Array(signature.utf8)
+        repeats = false
+    }
+
+    private init(container contents: [UInt8]?, repeats: Bool, of message: Message) {
+        self.message = message
+        self.contents = contents
+        self.repeats = repeats
     }
 
     /// The first value this message's writers refused, if any.
     public var failure: DBusKitError? { message.writeFailure }
 
-    private mutating func appendBasic<Value>(_ type: Int32, _ value: Value) {
-        guard !message.hasWriteFailure else { return }
-        var value = value
-        _ = withUnsafePointer(to: &value) { dbus_message_iter_append_basic(&iter, type, $0) }
+    /// The type of the next value (and moves past it), when the container's types are known.
+    private mutating func nextType() -> ArraySlice<UInt8>? {
+        guard let contents, position < contents.count else { return nil }
+        if repeats { return contents[...] }
+        let end = Self.endOfType(in: contents, at: position)
+        defer { position = end }
+        return contents[position..<end]
     }
 
-    private mutating func appendCString(_ type: Int32, _ string: String) {
+    /// The index after the complete type starting at `start`.
+    private static func endOfType(in signature: [UInt8], at start: Int) -> Int {
+        var index = start
+        while index < signature.count, signature[index] == UInt8(ascii: "a") { index += 1 }
+        guard index < signature.count else { return index }
+        let opening = signature[index]
+        guard opening == UInt8(ascii: "(") || opening == UInt8(ascii: "{") else { return index + 1 }
+        var depth = 0
+        while index < signature.count {
+            switch signature[index] {
+            case UInt8(ascii: "("), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+            index += 1
+            if depth == 0 { break }
+        }
+        return index
+    }
+
+    /// Records sd-bus's refusal of a value (a negative `errno`), if it refused.
+    private func check(_ result: Int32, _ what: String) {
+        guard result < 0 else { return }
+        message.recordWriteFailure(
+            .invalidArgs("could not write \(what): \(String(cString: strerror(-result)))"))
+    }
+
+    private mutating func appendBasic<Value>(_ type: CChar, _ value: Value) {
+        guard !message.hasWriteFailure else { return }
+        _ = nextType()
+        var value = value
+        let result = withUnsafePointer(to: &value) { sd_bus_message_append_basic(message.raw, type, $0) }
+        message.bodyBytes += MemoryLayout<Value>.size
+        check(result, "a value of type '\(String(UnicodeScalar(UInt8(bitPattern: type))))'")
+    }
+
+    private mutating func appendCString(_ type: CChar, _ string: String) {
         guard !message.hasWriteFailure else { return }
         do {
             switch type {
-            case CDBUS_TYPE_OBJECT_PATH: try DBusValidation.objectPath(string)
-            case CDBUS_TYPE_SIGNATURE: try DBusValidation.signature(string)
+            case CSD_TYPE_OBJECT_PATH: try DBusValidation.objectPath(string)
+            case CSD_TYPE_SIGNATURE: try DBusValidation.signature(string)
             default: try DBusValidation.string(string)
             }
         } catch {
             message.recordWriteFailure(error)
             return
         }
-        string.withCString { cString in
-            var pointer: UnsafePointer<CChar>? = cString
-            _ = dbus_message_iter_append_basic(&iter, type, &pointer)
-        }
+        _ = nextType()
+        let result = string.withCString { sd_bus_message_append_basic(message.raw, type, $0) }
+        message.bodyBytes += string.utf8.count + 5
+        check(result, "a string")
     }
 
     /// Appends a string (`s`).
-    public mutating func append(_ value: String) { appendCString(CDBUS_TYPE_STRING, value) }
+    public mutating func append(_ value: String) { appendCString(CSD_TYPE_STRING, value) }
     /// Appends an object path (`o`); the path must be valid.
-    public mutating func append(objectPath: String) { appendCString(CDBUS_TYPE_OBJECT_PATH, objectPath) }
+    public mutating func append(objectPath: String) { appendCString(CSD_TYPE_OBJECT_PATH, objectPath) }
     /// Appends a signature (`g`).
-    public mutating func append(signature: String) { appendCString(CDBUS_TYPE_SIGNATURE, signature) }
+    public mutating func append(signature: String) { appendCString(CSD_TYPE_SIGNATURE, signature) }
     /// Appends a boolean (`b`).
-    public mutating func append(_ value: Bool) { appendBasic(CDBUS_TYPE_BOOLEAN, dbus_bool_t(value ? 1 : 0)) }
+    public mutating func append(_ value: Bool) { appendBasic(CSD_TYPE_BOOLEAN, Int32(value ? 1 : 0)) }
     /// Appends a byte (`y`).
-    public mutating func append(_ value: UInt8) { appendBasic(CDBUS_TYPE_BYTE, value) }
+    public mutating func append(_ value: UInt8) { appendBasic(CSD_TYPE_BYTE, value) }
     /// Appends a 16-bit signed integer (`n`).
-    public mutating func append(_ value: Int16) { appendBasic(CDBUS_TYPE_INT16, value) }
+    public mutating func append(_ value: Int16) { appendBasic(CSD_TYPE_INT16, value) }
     /// Appends a 16-bit unsigned integer (`q`).
-    public mutating func append(_ value: UInt16) { appendBasic(CDBUS_TYPE_UINT16, value) }
+    public mutating func append(_ value: UInt16) { appendBasic(CSD_TYPE_UINT16, value) }
     /// Appends a 32-bit signed integer (`i`).
-    public mutating func append(_ value: Int32) { appendBasic(CDBUS_TYPE_INT32, value) }
+    public mutating func append(_ value: Int32) { appendBasic(CSD_TYPE_INT32, value) }
     /// Appends a 32-bit unsigned integer (`u`).
-    public mutating func append(_ value: UInt32) { appendBasic(CDBUS_TYPE_UINT32, value) }
+    public mutating func append(_ value: UInt32) { appendBasic(CSD_TYPE_UINT32, value) }
     /// Appends a 64-bit signed integer (`x`).
-    public mutating func append(_ value: Int64) { appendBasic(CDBUS_TYPE_INT64, value) }
+    public mutating func append(_ value: Int64) { appendBasic(CSD_TYPE_INT64, value) }
     /// Appends a 64-bit unsigned integer (`t`).
-    public mutating func append(_ value: UInt64) { appendBasic(CDBUS_TYPE_UINT64, value) }
+    public mutating func append(_ value: UInt64) { appendBasic(CSD_TYPE_UINT64, value) }
     /// Appends a double (`d`).
-    public mutating func append(_ value: Double) { appendBasic(CDBUS_TYPE_DOUBLE, value) }
+    public mutating func append(_ value: Double) { appendBasic(CSD_TYPE_DOUBLE, value) }
 
     private mutating func appendContainer(
-        _ type: Int32, signature: String?, _ body: (inout MessageWriter) throws -> Void
+        _ type: CChar, signature: String?, _ body: (inout MessageWriter) throws -> Void
     ) rethrows {
+        // `signature`: an array's element, a variant's value, a struct's fields.
         guard !message.hasWriteFailure else { return }
-        var sub = DBusMessageIter()
+        let expected = nextType()
+        let innerContents: [UInt8]
         if let signature {
             do {
+                switch type {
                 // An array's element may be a dict entry, complete only inside the array.
-                if type == CDBUS_TYPE_ARRAY {
-                    try DBusValidation.arrayElement(signature)
-                } else {
-                    try DBusValidation.singleType(signature)
+                case CSD_TYPE_ARRAY: try DBusValidation.arrayElement(signature)
+                case CSD_TYPE_STRUCT: try DBusValidation.singleType("(" + signature + ")")
+                default: try DBusValidation.singleType(signature)
                 }
             } catch {
                 message.recordWriteFailure(error)
                 return
             }
-            _ = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &sub) }
+            innerContents = Array(signature.utf8)
+        } else if let expected, expected.count >= 2,
+            expected.first == UInt8(ascii: type == CSD_TYPE_STRUCT ? "(" : "{")
+        {
+            innerContents = Array(expected.dropFirst().dropLast())
         } else {
-            _ = dbus_message_iter_open_container(&iter, type, nil, &sub)
-        }
-        var inner = MessageWriter(container: sub, of: message)
-        do {
-            try body(&inner)
-        } catch {
-            dbus_message_iter_abandon_container(&iter, &inner.iter)
-            throw error
-        }
-        // A refused value left the container incomplete: abandon it rather than let libdbus check it.
-        if message.hasWriteFailure {
-            dbus_message_iter_abandon_container(&iter, &inner.iter)
+            message.recordWriteFailure(
+                .invalidArgs("the field types of a struct or dict entry here are unknown: give its signature"))
             return
         }
-        _ = dbus_message_iter_close_container(&iter, &inner.iter)
+        let result = innerContents.withUnsafeBufferPointer { bytes in
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { cString in
+                for index in bytes.indices { cString[index] = CChar(bitPattern: bytes[index]) }
+                cString[bytes.count] = 0
+                return sd_bus_message_open_container(message.raw, type, cString.baseAddress)
+            }
+        }
+        guard result >= 0 else {
+            check(result, "a container of type '\(String(UnicodeScalar(UInt8(bitPattern: type))))'")
+            return
+        }
+        message.bodyBytes += innerContents.count + 4
+        var inner = MessageWriter(container: innerContents, repeats: type == CSD_TYPE_ARRAY, of: message)
+        try body(&inner)
+        // A refused value leaves the container incomplete: sd-bus would refuse to close it.
+        guard !message.hasWriteFailure else { return }
+        check(sd_bus_message_close_container(message.raw), "the end of a container")
     }
 
     /// Appends an array whose elements have `elementSignature` (e.g. `"s"`, `"{sv}"`, `"(sss)"`).
     public mutating func appendArray(
         of elementSignature: String, _ body: (inout MessageWriter) throws -> Void
     ) rethrows {
-        try appendContainer(CDBUS_TYPE_ARRAY, signature: elementSignature, body)
+        try appendContainer(CSD_TYPE_ARRAY, signature: elementSignature, body)
     }
 
-    /// Appends a struct; `body` appends its fields in order.
-    public mutating func appendStruct(_ body: (inout MessageWriter) throws -> Void) rethrows {
-        try appendContainer(CDBUS_TYPE_STRUCT, signature: nil, body)
+    /// Appends a struct; `body` appends its fields in order. `signature` gives the field
+    /// types (`"ss"` for `(ss)`) where the enclosing container does not say them.
+    public mutating func appendStruct(
+        signature: String? = nil, _ body: (inout MessageWriter) throws -> Void
+    ) rethrows {
+        try appendContainer(CSD_TYPE_STRUCT, signature: signature, body)
     }
 
     /// Appends a dict entry (inside an array of `{..}`); `body` appends key then value.
     public mutating func appendDictEntry(_ body: (inout MessageWriter) throws -> Void) rethrows {
-        try appendContainer(CDBUS_TYPE_DICT_ENTRY, signature: nil, body)
+        try appendContainer(CSD_TYPE_DICT_ENTRY, signature: nil, body)
     }
 
     /// Appends a variant holding one value of `signature`, written by `body`.
     public mutating func appendVariant(
         signature: String, _ body: (inout MessageWriter) throws -> Void
     ) rethrows {
-        try appendContainer(CDBUS_TYPE_VARIANT, signature: signature, body)
+        try appendContainer(CSD_TYPE_VARIANT, signature: signature, body)
     }
 
-    /// Appends an array of a fixed-size type (`ay`, `at`, `ax`) in one copy: libdbus
-    /// writes the elements as a block instead of one iterator call each.
+    /// Appends an array of a fixed-size type (`ay`, `at`, `ax`) in one copy: sd-bus
+    /// writes the elements as a block instead of one call each.
     public mutating func appendFixedArray<Element: DBusFixedElement>(_ elements: UnsafeBufferPointer<Element>) {
         guard !message.hasWriteFailure else { return }
-        var sub = DBusMessageIter()
-        let signature = UnsafeRawPointer(Element.signature.utf8Start).assumingMemoryBound(to: CChar.self)
-        _ = dbus_message_iter_open_container(&iter, CDBUS_TYPE_ARRAY, signature, &sub)
-        if let base = elements.baseAddress, !elements.isEmpty {
-            var pointer: UnsafePointer<Element>? = base
-            _ = dbus_message_iter_append_fixed_array(&sub, Element.typeCode, &pointer, Int32(elements.count))
-        }
-        _ = dbus_message_iter_close_container(&iter, &sub)
+        _ = nextType()
+        let result = sd_bus_message_append_array(
+            message.raw, Element.typeCode, elements.baseAddress, elements.count * MemoryLayout<Element>.stride)
+        message.bodyBytes += elements.count * MemoryLayout<Element>.stride + 4
+        check(result, "an array")
     }
 
     /// Appends an array of strings (`as`).
@@ -191,7 +261,7 @@ public struct MessageWriter {
                 for element in elements { writer.append(element) }
             }
         case .structure(let fields):
-            appendStruct { writer in
+            appendStruct(signature: fields.map(\.signature).joined()) { writer in
                 for field in fields { writer.append(field) }
             }
         case .dictEntry(let key, let entryValue):

@@ -1,5 +1,3 @@
-import CDBus
-
 /// An incoming method call, with the means to answer it (now or later, from any thread).
 public struct MethodCall: Sendable {
     /// The connection the call arrived on.
@@ -36,8 +34,15 @@ public struct MethodCall: Sendable {
     /// When the writer refuses a value (see ``MessageWriter``), the caller gets
     /// that `InvalidArgs` error instead of a cut reply.
     public func reply(_ body: (inout MessageWriter) throws -> Void = { _ in }) rethrows {
+        try reply(expecting: "", body)
+    }
+
+    /// Sends a successful reply of `signature` (the method's output: structs at the top
+    /// find their field types there) whose body `body` writes.
+    func reply(expecting signature: String, _ body: (inout MessageWriter) throws -> Void) rethrows {
         guard !message.noReply, let reply = message.makeReturn() else { return }
-        try reply.write(body)
+        var writer = MessageWriter(reply, expecting: signature)
+        try body(&writer)
         if let failure = reply.writeFailure {
             self.reply(error: failure)
             return

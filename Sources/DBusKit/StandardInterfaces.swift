@@ -1,4 +1,4 @@
-import CDBus
+import CSystemd
 
 /// Tables for `org.freedesktop.DBus.Properties`, `.Introspectable` and `.Peer`.
 enum StandardInterfaces {
@@ -81,9 +81,9 @@ enum StandardInterfaces {
         var table = InterfaceTable(peer)
         table.method("Ping") { _, _ in .empty }
         table.method("GetMachineId", output: "s") { _, _ in
-            guard let machineID = dbus_get_local_machine_id() else { throw DBusKitError.failed("no machine id") }
-            defer { dbus_free(machineID) }
-            return .string(String(cString: machineID))
+            var machineID = [CChar](repeating: 0, count: 33)
+            guard csd_machine_id(&machineID) >= 0 else { throw DBusKitError.failed("no machine id") }
+            return .string(String(decoding: machineID.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return table
     }

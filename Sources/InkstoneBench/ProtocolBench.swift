@@ -113,7 +113,7 @@ struct ProtocolBench: ParsableCommand {
         var times: [UInt64] = []
         for round in 0..<(samples + 20) {
             guard
-                let message = Message.methodCall(
+                let message = typist.connection.methodCall(
                     destination: typist.destination, path: context, interface: InkstoneNames.contextInterface,
                     member: "InsertText")
             else { throw ValidationError("no message") }

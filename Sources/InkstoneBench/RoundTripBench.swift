@@ -1,5 +1,4 @@
 import ArgumentParser
-import CDBus
 import DBusKit
 import Glibc
 import InkstoneClient
@@ -104,12 +103,10 @@ enum SignalLatency {
                     destination: destination)
             }
             while true {
-                if let raw = dbus_connection_pop_message(client.raw) {
-                    let message = Message(owning: raw)
-                    if message.kind == .signal, message.member == "Tick" { break }
-                    continue
+                guard let message = client.nextMessage(timeoutMilliseconds: 5000) else {
+                    throw ValidationError("client lost")
                 }
-                guard dbus_connection_read_write(client.raw, 5000) != 0 else { throw ValidationError("client lost") }
+                if message.kind == .signal, message.member == "Tick" { break }
             }
             samples.append(MonotonicClock.nanoseconds() - start)
         }

@@ -67,7 +67,7 @@ enum DocumentScaling {
         while loaded < size {
             let piece = size - loaded >= chunk.utf8.count ? chunk : String(chunk.utf8.prefix(size - loaded)) ?? ""
             guard
-                let message = Message.methodCall(
+                let message = client.connection.methodCall(
                     destination: client.destination, path: context, interface: InkstoneNames.contextInterface,
                     member: "InsertText")
             else { throw ValidationError("no message") }

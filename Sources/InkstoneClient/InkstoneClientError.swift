@@ -2,7 +2,7 @@ import DBusKit
 
 /// Every failure a client call reports: the D-Bus error name (an
 /// `org.inkstone.Error.*` name from the daemon, or an `org.freedesktop.DBus.Error.*`
-/// name from the bus or libdbus) and its readable message.
+/// name from the bus or sd-bus) and its readable message.
 public struct InkstoneClientError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The D-Bus error name.
     public let name: String

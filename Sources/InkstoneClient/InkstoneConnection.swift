@@ -15,7 +15,7 @@ public final class InkstoneConnection: Sendable {
     /// How long a call waits for its reply, in milliseconds.
     public let timeoutMilliseconds: Int32
 
-    /// The default wait for a reply: 25 s (libdbus's own default).
+    /// The default wait for a reply: 25 s (sd-bus's own default).
     public static let defaultTimeoutMilliseconds: Int32 = 25_000
 
     /// Connects to the bus at `address` (e.g. `unix:path=/run/user/1000/bus`) and says Hello.
@@ -77,7 +77,7 @@ public final class InkstoneConnection: Sendable {
         path: String, interface: String, member: String, _ body: (inout MessageWriter) throws -> Void = { _ in }
     ) throws(InkstoneClientError) -> Message {
         try InkstoneClientError.wrapping {
-            let message = try Message.makeMethodCall(
+            let message = try connection.makeMethodCall(
                 destination: destination, path: path, interface: interface, member: member)
             try message.write(body)
             try message.checkWritten()

@@ -23,13 +23,13 @@ final class ClientSignals {
     func emit(_ member: String, on connection: Connection, _ body: (inout MessageWriter) throws -> Void = { _ in })
         throws
     {
-        try connection.emitSignal(copying: try template(member), body)
+        try connection.emitSignal(copying: try template(member, on: connection), body)
     }
 
-    /// The unsent signal `member` duplicates, made on its first use.
-    private func template(_ member: String) throws(DBusKitError) -> Message {
+    /// The unsent signal `member` duplicates, made on `connection` on its first use.
+    private func template(_ member: String, on connection: Connection) throws(DBusKitError) -> Message {
         if let template = templates[member] { return template }
-        let template = try Message.makeSignal(
+        let template = try connection.makeSignal(
             path: path, interface: interface, member: member, destination: destination)
         templates[member] = template
         return template

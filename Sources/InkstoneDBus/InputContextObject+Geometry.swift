@@ -203,7 +203,7 @@ extension InputContextObject {
 extension MessageWriter {
     /// Appends a rect as `(dddd)`.
     mutating func appendRect(_ rect: LayoutRect) {
-        appendStruct { $0.appendRectFields(rect) }
+        appendStruct(signature: "dddd") { $0.appendRectFields(rect) }
     }
 
     /// Appends a rect and a range as `(dddd)xx`.

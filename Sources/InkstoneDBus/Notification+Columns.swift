@@ -141,7 +141,7 @@ extension MessageWriter {
             unsignedCount += counts.unsigned
             signedCount += counts.signed
         }
-        appendStruct { columns in
+        appendStruct(signature: "tayataxasav") { columns in
             columns.append(revision)
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: notifications.count) { kinds in
                 for (index, notification) in notifications.enumerated() { kinds[index] = notification.columnKind }

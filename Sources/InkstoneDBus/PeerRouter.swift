@@ -15,7 +15,7 @@ struct PeerRoute {
 ///
 /// A bus unique name (`:1.5`) goes out on the bus with that destination; a
 /// peer-to-peer identity (`p2p:N`) on that peer's own connection with no
-/// destination (libdbus aborts on `p2p:N` as a destination); anything else —
+/// destination (`p2p:N` is no bus name); anything else —
 /// no listener, a closed peer — is dropped with a debug log line.
 final class PeerRouter: Sendable {
     private let bus: Connection
@@ -64,7 +64,7 @@ final class PeerRouter: Sendable {
             return nil
         }
         do {
-            return try Message.makeSignal(
+            return try route.connection.makeSignal(
                 path: path, interface: interface, member: member, destination: route.destination)
         } catch {
             logger.info("signal \(member) at \(path) to \(peer) not sent: \(error)")
@@ -101,7 +101,7 @@ final class PeerRouter: Sendable {
             return false
         }
         do {
-            let message = try Message.makeMethodCall(
+            let message = try route.connection.makeMethodCall(
                 destination: route.destination, path: path, interface: interface, member: member)
             message.write { arguments(&$0) }
             try route.connection.call(message, timeoutMilliseconds: timeoutMilliseconds, completion: completion)

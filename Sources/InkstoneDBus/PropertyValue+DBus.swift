@@ -17,7 +17,7 @@ extension PropertyValue {
 extension MessageWriter {
     /// Appends a (start, length) pair as `(xx)`, (−1, 0) for none.
     mutating func appendRange(_ start: Int?, _ length: Int?) {
-        appendStruct { writer in
+        appendStruct(signature: "xx") { writer in
             writer.append(Int64(start ?? -1))
             writer.append(Int64(start == nil ? 0 : (length ?? 0)))
         }

@@ -1,11 +1,10 @@
-import CDBus
 import DBusKit
 import InkstoneClient
 import InkstoneDBus
 
 /// The D-Bus message reader fuzz target: bytes become a wire message, either
 /// as they are or as a well-formed body of a signature the daemon reads with
-/// some bytes overwritten; what `dbus_message_demarshal` accepts is read with
+/// some bytes overwritten; what sd-bus accepts (through a ``WireEndpoint``) is read with
 /// ``MessageReader`` against every signature the daemon reads.
 ///
 /// Checked: reading never crashes; a message whose signature is `S` reads to
@@ -58,33 +57,23 @@ public enum MessageReaderFuzzer {
             "readValue gave values of signature '\(signature)' for '\(message.signature)'")
     }
 
-    /// A libdbus message from wire bytes, nil when libdbus rejects them.
+    /// A message from wire bytes, nil when sd-bus rejects them.
     static func demarshal(_ wire: [UInt8]) -> Message? {
-        guard !wire.isEmpty else { return nil }
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        let raw = wire.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
-        }
-        return raw.map { Message(owning: $0) }
+        guard !wire.isEmpty, let endpoint = try? WireEndpoint() else { return nil }
+        return endpoint.decode(wire)
     }
 
     /// The wire bytes of a method call whose body has `signature`, values drawn from `input`.
     static func marshalled(signature: String, from input: inout FuzzInput) -> [UInt8]? {
-        guard
-            let message = Message.methodCall(
+        guard let endpoint = try? WireEndpoint(),
+            let message = endpoint.connection.methodCall(
                 destination: InkstoneNames.busName, path: InkstoneNames.contextPathPrefix + "1",
                 interface: InkstoneNames.contextInterface, member: "Call")
         else { return nil }
         message.write { writer in
             for type in SignatureTypes(signature) { appendValue(of: type, from: &input, to: &writer, depth: 0) }
         }
-        var pointer: UnsafeMutablePointer<CChar>?
-        var length: Int32 = 0
-        guard dbus_message_marshal(message.raw, &pointer, &length) != 0, let pointer else { return nil }
-        defer { dbus_free(pointer) }
-        return UnsafeBufferPointer(start: pointer, count: Int(length)).map { UInt8(bitPattern: $0) }
+        return endpoint.encode(message)
     }
 
     /// Appends one value of the complete type `type`.
@@ -115,7 +104,7 @@ public enum MessageReaderFuzzer {
                 for _ in 0..<count { appendValue(of: element, from: &input, to: &inner, depth: depth + 1) }
             }
         case "(":
-            writer.appendStruct { inner in
+            writer.appendStruct(signature: String(type.dropFirst().dropLast())) { inner in
                 for field in SignatureTypes(String(type.dropFirst().dropLast())) {
                     appendValue(of: field, from: &input, to: &inner, depth: depth + 1)
                 }

@@ -1,4 +1,3 @@
-import CDBus
 import DBusKit
 import InkstoneClient
 
@@ -46,7 +45,6 @@ final class SoakClient {
 
     /// Discards queued incoming messages (signals), so a listener never falls behind.
     func dropSignals() {
-        _ = dbus_connection_read_write(connection.raw, 0)
-        while let raw = dbus_connection_pop_message(connection.raw) { dbus_message_unref(raw) }
+        while connection.nextMessage(timeoutMilliseconds: 0) != nil {}
     }
 }

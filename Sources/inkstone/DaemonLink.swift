@@ -14,8 +14,13 @@ final class DaemonLink {
     /// `viaBus`, switches to the daemon's peer-to-peer address when it has one.
     init(busAddress: String?, viaBus: Bool, peerAddress: String?) throws {
         if let peerAddress {
-            client = try Self.open(what: "the peer address \(peerAddress)") {
-                try InkstoneConnection(directAddress: peerAddress)
+            do throws(InkstoneClientError) {
+                client = try InkstoneConnection(directAddress: peerAddress)
+            } catch  where error.name == DBusErrorName.disconnected {
+                // The daemon closed the socket at once: it refuses this user.
+                throw ClientError.peerRefused(address: peerAddress, error)
+            } catch {
+                throw ClientError.unreachable(what: "the peer address \(peerAddress)", error)
             }
             bus = nil
             do throws(InkstoneClientError) {

@@ -6,7 +6,8 @@ import Testing
 
     private func message(_ body: (inout MessageWriter) -> Void) throws -> Message {
         let message = try #require(
-            Message.methodCall(destination: nil, path: "/t", interface: "org.example.T", member: "M"))
+            try WireEndpoint().connection.methodCall(
+                destination: nil, path: "/t", interface: "org.example.T", member: "M"))
         message.write(body)
         return message
     }

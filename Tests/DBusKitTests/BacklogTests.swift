@@ -57,7 +57,8 @@ private final class PeerPair {
         var dropped = 0
         for _ in 0..<8000 {
             let serial = try pair.accepted.send(
-                try #require(Message.signal(path: "/s", interface: "org.example.S", member: "Tick")).writing(payload))
+                try #require(pair.accepted.signal(path: "/s", interface: "org.example.S", member: "Tick")).writing(
+                    payload))
             if serial == 0 { dropped += 1 }
             #expect(pair.accepted.outgoingBytes <= limit + 4096)
         }
@@ -69,7 +70,8 @@ private final class PeerPair {
         var received = 0
         while pair.client.nextMessage(timeoutMilliseconds: 1000) != nil { received += 1 }
         #expect(received == 8000 - dropped)
-        _ = try pair.accepted.send(try #require(Message.signal(path: "/s", interface: "org.example.S", member: "Tick")))
+        _ = try pair.accepted.send(
+            try #require(pair.accepted.signal(path: "/s", interface: "org.example.S", member: "Tick")))
         #expect(recoveries.withLock { $0 } == [dropped])
     }
 

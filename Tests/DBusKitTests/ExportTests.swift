@@ -48,7 +48,7 @@ import Testing
             try client.callString(EchoService.name, EchoService.path, EchoService.interface, "Echo") {
                 $0.append("named")
             } == "named")
-        let unnamed = try Message.makeMethodCall(
+        let unnamed = try client.connection.makeMethodCall(
             destination: EchoService.name, path: EchoService.path, interface: nil, member: "Echo")
         unnamed.write { $0.append("searched") }
         var reader = try MessageReader(try client.connection.call(unnamed), expecting: "s")
@@ -116,7 +116,7 @@ import Testing
         let service = try EchoService()
         let client = try BusClient(address: service.bus.address)
         let destination = try #require(client.connection.uniqueName)
-        let template = try Message.makeSignal(
+        let template = try service.connection.makeSignal(
             path: EchoService.path, interface: EchoService.interface, member: "Preedit", destination: destination)
         for (text, cursor) in [("ㅎ", Int32(3)), ("한", Int32(3))] {
             try service.connection.emitSignal(copying: template) { writer in
@@ -169,7 +169,7 @@ import Testing
     }
 
     /// A call goes to the deepest export that is its path or, exported as a subtree, above it
-    /// (libdbus's rules, though the connection routes calls itself): an object inside a subtree
+    /// (the rules of libdbus's object tree, kept by the connection's own routes): an object inside a subtree
     /// wins over the subtree, a path that only shares the subtree's leading bytes is nobody's,
     /// and after `unexport` the subtree answers for the path again.
     @Test func callsGoToTheDeepestExportAtOrAboveTheirPath() throws {

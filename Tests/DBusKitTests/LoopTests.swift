@@ -52,7 +52,7 @@ import Testing
         let outcome = Mutex<(String?, Bool)?>(nil)
         loop.execute {
             guard
-                let message = Message.methodCall(
+                let message = caller.methodCall(
                     destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
                     member: "Echo")
             else { return }
@@ -69,6 +69,32 @@ import Testing
         #expect(onLoopThread)
     }
 
+    /// A blocking call from another thread on a connection whose loop runs goes out from the
+    /// loop (the only thread that processes the connection) and returns its reply.
+    @Test func blockingCallFromAnotherThreadGoesThroughTheLoop() throws {
+        let service = try EchoService()
+        let caller = try Connection(address: service.bus.address)
+        let loop = try EventLoop()
+        loop.attach(caller)
+        try loop.start()
+        defer {
+            loop.stop()
+            caller.close()
+        }
+        for text in ["first", "二番目"] {
+            var reader = try caller.call(
+                destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
+                member: "Echo", timeoutMilliseconds: 5000
+            ) { $0.append(text) }.reader()
+            #expect(try reader.readString() == text)
+        }
+        #expect(throws: DBusKitError.self) {
+            _ = try caller.call(
+                destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
+                member: "Never", timeoutMilliseconds: 200)
+        }
+    }
+
     @Test func asyncCallTimesOutWithNoReply() throws {
         let service = try EchoService()
         let caller = try Connection(address: service.bus.address)
@@ -82,7 +108,7 @@ import Testing
         let failure = Mutex<DBusKitError?>(nil)
         loop.execute {
             guard
-                let message = Message.methodCall(
+                let message = caller.methodCall(
                     destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
                     member: "Never")
             else { return }
@@ -174,7 +200,7 @@ import Testing
             caller.close()
         }
         let message = try #require(
-            Message.methodCall(
+            caller.methodCall(
                 destination: EchoService.name, path: EchoService.path, interface: EchoService.interface, member: "Echo")
         )
         message.write { $0.append("hop") }

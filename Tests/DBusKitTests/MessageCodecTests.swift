@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct MessageCodecTests {
     private func emptyMessage() throws -> Message {
-        try #require(Message.methodCall(destination: nil, path: "/test", interface: "org.example.Test", member: "M"))
+        try #require(
+            try WireEndpoint().connection.methodCall(
+                destination: nil, path: "/test", interface: "org.example.Test", member: "M"))
     }
 
     private static let samples = ["", "a", "こんにちは", "naïve 👩‍👩‍👧", "tab\tnew\nline", String(repeating: "x", count: 300)]
@@ -65,7 +67,9 @@ import Testing
                     item.append(vardict: ["underline": .bool(true), "color": .uint32(0xFF00_00FF)])
                 }
             }
-            writer.appendStruct { rect in for value in [1.5, 2.5, 10, 20] { rect.append(Double(value)) } }
+            writer.appendStruct(signature: "dddd") { rect in
+                for value in [1.5, 2.5, 10, 20] { rect.append(Double(value)) }
+            }
             writer.appendArray(of: "(ddddbbub)") { array in
                 array.appendStruct { item in
                     for value in [0.0, 1, 2, 3] { item.append(value) }

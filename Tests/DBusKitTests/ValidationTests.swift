@@ -2,25 +2,27 @@ import DBusKit
 import InkstoneTestSupport
 import Testing
 
-/// Values libdbus would abort on are refused with `InvalidArgs` before it sees them.
+/// Values sd-bus would refuse with a bare `errno` are refused with a named `InvalidArgs` before it sees them.
 @Suite struct ValidationTests {
     @Test(arguments: ["", "x", "/a/", "/a//b", "/a-b", "p2p:1", "/a\u{0}b"])
-    func invalidObjectPathsAreRefused(_ path: String) {
+    func invalidObjectPathsAreRefused(_ path: String) throws {
+        let connection = try WireEndpoint().connection
         #expect(throws: DBusKitError.self) { try DBusValidation.objectPath(path) }
-        #expect(Message.methodCall(destination: nil, path: path, interface: "org.example.I", member: "M") == nil)
+        #expect(connection.methodCall(destination: nil, path: path, interface: "org.example.I", member: "M") == nil)
         #expect(throws: DBusKitError.self) {
-            try Message.makeSignal(path: path, interface: "org.example.I", member: "S")
+            try connection.makeSignal(path: path, interface: "org.example.I", member: "S")
         }
     }
 
     @Test(arguments: ["p2p:1", "", "org", "1.a.b", "a..b", "not a name", "org.example.\u{0}x"])
-    func invalidBusNamesAreRefused(_ name: String) {
+    func invalidBusNamesAreRefused(_ name: String) throws {
+        let connection = try WireEndpoint().connection
         #expect(throws: DBusKitError.self) { try DBusValidation.busName(name) }
         #expect(throws: DBusKitError.self) {
-            try Message.makeSignal(path: "/a", interface: "org.example.I", member: "S", destination: name)
+            try connection.makeSignal(path: "/a", interface: "org.example.I", member: "S", destination: name)
         }
         #expect(throws: DBusKitError.self) {
-            try Message.makeMethodCall(destination: name, path: "/a", interface: nil, member: "M")
+            try connection.makeMethodCall(destination: name, path: "/a", interface: nil, member: "M")
         }
     }
 
@@ -42,7 +44,7 @@ import Testing
         #expect(throws: DBusKitError.self) { try DBusValidation.singleType("ss") }
     }
 
-    /// One basic type code or `v` passes without libdbus; anything else is still
+    /// One basic type code or `v` passes without parsing; anything else is still
     /// checked in full, as a single type and as an array element.
     @Test func basicSignaturesPassAndOthersAreStillChecked() throws {
         for code in ["y", "b", "n", "q", "i", "u", "x", "t", "d", "s", "o", "g", "h", "v"] {
@@ -62,7 +64,7 @@ import Testing
     /// A duplicated signal (a template's copy) keeps its address, member and
     /// arguments, and takes more arguments without changing the original.
     @Test func aDuplicatedSignalKeepsItsAddressAndArguments() throws {
-        let signal = try Message.makeSignal(
+        let signal = try WireEndpoint().connection.makeSignal(
             path: "/a/1", interface: "org.example.I", member: "S", destination: ":1.1")
         signal.write { writer in
             writer.appendArray(of: "(sav)") { array in
@@ -76,11 +78,12 @@ import Testing
         #expect(copy.path == "/a/1" && copy.destination == ":1.1")
         #expect(copy.member == "S" && copy.interface == "org.example.I" && copy.kind == .signal)
         #expect(copy.signature == "a(sav)")
+        copy.write { $0.append("more") }
+        #expect(copy.signature == "a(sav)s" && signal.signature == "a(sav)")
         var original = signal.reader()
         var copied = copy.reader()
         #expect(try copied.readValue() == (try original.readValue()))
-        copy.write { $0.append("more") }
-        #expect(copy.signature == "a(sav)s" && signal.signature == "a(sav)")
+        #expect(try copied.readString() == "more")
         #expect(signal.path == "/a/1" && signal.destination == ":1.1")
     }
 
@@ -118,7 +121,7 @@ import Testing
             ("variant signature", { $0.appendVariant(signature: "ss") { _ in } }),
         ]
         for (name, body) in cases {
-            let message = try Message.makeMethodCall(
+            let message = try connection.makeMethodCall(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "GetId")
             message.write { writer in
@@ -127,7 +130,9 @@ import Testing
                 writer.append("after")
             }
             #expect(message.writeFailure?.name == DBusErrorName.invalidArgs, "\(name)")
-            #expect(message.signature == "s", "\(name): only the value before the refused one is written")
+            // sd-bus cannot take back a container it opened: the refused value's containers stay open.
+            let written = name == "nested string" ? "sa{sv}" : "s"
+            #expect(message.signature == written, "\(name): nothing after the refused value is written")
             #expect(throws: DBusKitError.self, "\(name)") { try connection.send(message) }
             #expect(throws: DBusKitError.self, "\(name)") { try connection.call(message, timeoutMilliseconds: 1000) }
         }

@@ -1,4 +1,3 @@
-import CDBus
 import DBusKit
 import Glibc
 import InkstoneTestSupport
@@ -39,7 +38,7 @@ final class CompatDaemon {
 }
 
 /// One client connection that records, for each call, the signals that arrived before
-/// its reply (libdbus queues them while it waits) and whether they were sent before it.
+/// its reply (sd-bus queues them while it waits) and whether they were sent before it.
 final class CompatPeer {
     let connection: Connection
     let destination: String
@@ -86,8 +85,7 @@ final class CompatPeer {
     /// Signals already queued, without reading more.
     private func drain() -> [Message] {
         var messages: [Message] = []
-        while let raw = dbus_connection_pop_message(connection.raw) {
-            let message = Message(owning: raw)
+        while let message = connection.queuedMessage() {
             if message.kind == .signal, message.interface != "org.freedesktop.DBus" { messages.append(message) }
         }
         return messages

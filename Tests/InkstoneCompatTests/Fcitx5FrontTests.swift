@@ -3,7 +3,7 @@ import Glibc
 import InkstoneTestSupport
 import Testing
 
-/// The fcitx5 front over D-Bus, driven as fcitx5-gtk drives it (libdbus client, private bus).
+/// The fcitx5 front over D-Bus, driven as fcitx5-gtk drives it (DBusKit client on sd-bus, private bus).
 @Suite(.serialized) struct Fcitx5FrontTests {
     @Test func versionCreateAndEmptyProperties() throws {
         let daemon = try CompatDaemon()

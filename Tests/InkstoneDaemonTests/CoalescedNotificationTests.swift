@@ -145,7 +145,7 @@ import Testing
         let typed = try typist.createContext(["coalesce": .bool(true)])
         _ = try typist.drainSignals()
         guard
-            let call = Message.methodCall(
+            let call = typist.client.connection.methodCall(
                 destination: busName, path: typed, interface: contextInterface, member: "InsertText")
         else { throw TestSupportError("no message") }
         call.write { $0.append("한") }

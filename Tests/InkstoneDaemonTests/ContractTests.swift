@@ -216,7 +216,7 @@ enum IntrospectionParser {
                     // A signature that differs from the declared one.
                     if method.signature.isEmpty { writer.append("unexpected") }
                 }
-                // libdbus answers Peer itself and ignores extra arguments.
+                // The bus library may answer Peer itself and ignore extra arguments.
                 #expect(
                     method.interface == "org.freedesktop.DBus.Peer", "\(method) at \(path) accepted a wrong signature")
             } catch let error as DBusKitError {

@@ -1,4 +1,3 @@
-import CDBus
 import DBusKit
 import Glibc
 import InkstoneTestSupport
@@ -54,11 +53,11 @@ extension BusClient {
     fileprivate func waitForMethodCall(member: String, timeout: Duration = .seconds(5)) -> Message? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline, connection.isConnected {
-            while let raw = dbus_connection_pop_message(connection.raw) {
-                let message = Message(owning: raw)
-                if message.kind == .methodCall, message.member == member { return message }
+            if let message = connection.nextMessage(timeoutMilliseconds: 50), message.kind == .methodCall,
+                message.member == member
+            {
+                return message
             }
-            _ = dbus_connection_read_write(connection.raw, 50)
         }
         return nil
     }
@@ -283,7 +282,9 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
         let answered = ThreadedCall { try owner.caretRect(path, 2) }
         let call = try #require(provider.waitForMethodCall(member: "CaretRect"))
         let reply = try #require(call.makeReturn())
-        reply.write { writer in writer.appendStruct { for value in [1.0, 2, 3, 4] { $0.append(value) } } }
+        reply.write { writer in
+            writer.appendStruct(signature: "dddd") { for value in [1.0, 2, 3, 4] { $0.append(value) } }
+        }
         _ = try provider.connection.send(reply)
         provider.connection.flush()
         #expect(try answered.value() == Rect(x: 1002, y: 504, width: 6, height: 8))
@@ -326,7 +327,9 @@ private final class ThreadedCall<Value: Sendable>: Sendable {
             #expect(call.signature == method.signature, "\(method.member)")
             #expect(method.detail == "(dddd)", "\(method.member) replies with a rectangle")
             let reply = try #require(call.makeReturn())
-            reply.write { writer in writer.appendStruct { for value in [1.0, 2, 3, 4] { $0.append(value) } } }
+            reply.write { writer in
+                writer.appendStruct(signature: "dddd") { for value in [1.0, 2, 3, 4] { $0.append(value) } }
+            }
             _ = try provider.connection.send(reply)
             provider.connection.flush()
             #expect(try pending.value() == Rect(x: 1002, y: 504, width: 6, height: 8), "\(method.member)")

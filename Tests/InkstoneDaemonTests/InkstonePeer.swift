@@ -1,4 +1,3 @@
-import CDBus
 import DBusKit
 import Glibc
 import InkstoneClient

@@ -1,4 +1,3 @@
-import CDBus
 import DBusKit
 import InkstoneTestSupport
 import Testing
@@ -64,7 +63,7 @@ import Testing
         let connection = peer.client.connection
         for (names, expectCommit) in [(["g", "k", "s"], false), (["r"], true), (["space"], true)] {
             guard
-                let call = Message.methodCall(
+                let call = connection.methodCall(
                     destination: busName, path: context, interface: contextInterface, member: "ProcessKeyNames")
             else { throw TestSupportError("no message") }
             call.write { $0.append(strings: names) }
@@ -75,7 +74,7 @@ import Testing
                     before += SeenSignal.expand(message).map(\.member)
                 }
                 return (message.kind == .methodReturn || message.kind == .error)
-                    && dbus_message_get_reply_serial(message.raw) == serial
+                    && message.replySerial == serial
             }
             #expect(replied)
             #expect(before.contains("TextDidChange") && before.contains("MarkedTextChanged"), "\(names): \(before)")

@@ -13,7 +13,9 @@ import Testing
     /// The events of a reporting reply's fields (the last one), as the signals they stand for.
     private func events(_ reply: [DBusValue], path: String) -> [SeenSignal] {
         guard let last = reply.last, case .structure = last else { return [] }
-        guard let message = Message.signal(path: path, interface: contextInterface, member: "Notifications") else {
+        guard let endpoint = try? WireEndpoint(),
+            let message = endpoint.connection.signal(path: path, interface: contextInterface, member: "Notifications")
+        else {
             return []
         }
         message.write { $0.append(last) }

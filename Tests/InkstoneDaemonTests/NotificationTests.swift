@@ -1,4 +1,3 @@
-import CDBus
 import DBusKit
 import InkstoneTestSupport
 import Testing

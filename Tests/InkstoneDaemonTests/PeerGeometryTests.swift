@@ -1,4 +1,3 @@
-import CDBus
 import DBusKit
 import Glibc
 import InkstoneTestSupport
@@ -6,7 +5,7 @@ import Testing
 
 /// Geometry signals and geometry-provider calls reach a context's listener
 /// where it is: on the bus with a destination, or on its own peer-to-peer
-/// connection without one (libdbus aborts on `p2p:N` as a destination).
+/// connection without one (`p2p:N` is no bus name).
 @Suite struct PeerGeometryTests {
     /// Writes the arguments of the layout-setting call `member`.
     static func layoutArguments(_ member: String, _ writer: inout MessageWriter) {
@@ -67,7 +66,7 @@ import Testing
         try peerCall(connection, context, contextInterface, "InsertText") { $0.append("abc") }
         try peerCall(connection, context, contextInterface, "SetGeometryProvider") { $0.append(objectPath: "/gp") }
         // Ask without blocking, answer the provider call, then read the answer.
-        let query = try Message.makeMethodCall(
+        let query = try connection.makeMethodCall(
             destination: nil, path: context, interface: contextInterface, member: "CaretRect")
         query.write { $0.append(Int64(1)) }
         let serial = try connection.send(query)
@@ -76,11 +75,13 @@ import Testing
         #expect(forwarded.path == "/gp")
         #expect(forwarded.destination == nil)
         let reply = try #require(forwarded.makeReturn())
-        reply.write { writer in writer.appendStruct { for value in [1.0, 2, 3, 4] { $0.append(value) } } }
+        reply.write { writer in
+            writer.appendStruct(signature: "dddd") { for value in [1.0, 2, 3, 4] { $0.append(value) } }
+        }
         try connection.send(reply)
         let answer = try #require(
             firstMessage(on: connection) {
-                $0.kind != .signal && dbus_message_get_reply_serial($0.raw) == serial
+                $0.kind != .signal && $0.replySerial == serial
             })
         var reader = try answer.throwIfError().reader()
         #expect(try reader.readValue() == .structure([.double(1), .double(2), .double(3), .double(4)]))

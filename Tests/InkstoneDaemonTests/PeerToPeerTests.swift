@@ -79,7 +79,8 @@ func peerCall(
             (try fields.readArray { try $0.readBool() }, try fields.readValue())
         }
         #expect(handled == Array(repeating: true, count: 7))
-        guard let message = Message.signal(path: context, interface: contextInterface, member: "Notifications") else {
+        guard let message = connection.signal(path: context, interface: contextInterface, member: "Notifications")
+        else {
             throw TestSupportError("no message")
         }
         #expect((CallEvents(report: report)?.revision ?? 0) > 0)

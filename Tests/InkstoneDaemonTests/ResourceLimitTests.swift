@@ -1,4 +1,3 @@
-import CDBus
 import DBusKit
 import Glibc
 import InkstoneMeasure
@@ -205,7 +204,7 @@ import Testing
             let batch = Array(repeating: "y", count: 50)
             for _ in 0..<calls {
                 guard
-                    let call = Message.methodCall(
+                    let call = flooder.methodCall(
                         destination: nil, path: flooded, interface: contextInterface, member: "ProcessKeyNames")
                 else { return }
                 call.write { $0.append(strings: batch) }
