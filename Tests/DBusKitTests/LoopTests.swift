@@ -40,84 +40,63 @@ import Testing
     }
 
     @Test func asyncReplyIsDeliveredOnTheLoop() throws {
-        let service = try EchoService()
-        let caller = try Connection(address: service.bus.address)
-        let loop = try EventLoop()
-        loop.attach(caller)
-        try loop.start()
-        defer {
-            loop.stop()
-            caller.close()
-        }
-        let outcome = Mutex<(String?, Bool)?>(nil)
-        loop.execute {
-            guard
-                let message = caller.methodCall(
-                    destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
-                    member: "Echo")
-            else { return }
-            message.write { $0.append("async ✓") }
-            try? caller.call(message, timeoutMilliseconds: 5000) { result in
-                var reader = try? result.get().reader()
-                let text = try? reader?.readString()
-                outcome.withLock { $0 = (text, loop.isLoopThread) }
+        try withLoopCaller { service, caller, loop in
+            let outcome = Mutex<(String?, Bool)?>(nil)
+            loop.execute {
+                guard
+                    let message = caller.methodCall(
+                        destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
+                        member: "Echo")
+                else { return }
+                message.write { $0.append("async ✓") }
+                try? caller.call(message, timeoutMilliseconds: 5000) { result in
+                    var reader = try? result.get().reader()
+                    let text = try? reader?.readString()
+                    outcome.withLock { $0 = (text, loop.isLoopThread) }
+                }
             }
+            #expect(eventually { outcome.withLock { $0 != nil } })
+            let (text, onLoopThread) = try #require(outcome.withLock { $0 })
+            #expect(text == "async ✓")
+            #expect(onLoopThread)
         }
-        #expect(eventually { outcome.withLock { $0 != nil } })
-        let (text, onLoopThread) = try #require(outcome.withLock { $0 })
-        #expect(text == "async ✓")
-        #expect(onLoopThread)
     }
 
     /// A blocking call from another thread on a connection whose loop runs goes out from the
     /// loop (the only thread that processes the connection) and returns its reply.
     @Test func blockingCallFromAnotherThreadGoesThroughTheLoop() throws {
-        let service = try EchoService()
-        let caller = try Connection(address: service.bus.address)
-        let loop = try EventLoop()
-        loop.attach(caller)
-        try loop.start()
-        defer {
-            loop.stop()
-            caller.close()
-        }
-        for text in ["first", "二番目"] {
-            var reader = try caller.call(
-                destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
-                member: "Echo", timeoutMilliseconds: 5000
-            ) { $0.append(text) }.reader()
-            #expect(try reader.readString() == text)
-        }
-        #expect(throws: DBusKitError.self) {
-            _ = try caller.call(
-                destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
-                member: "Never", timeoutMilliseconds: 200)
+        try withLoopCaller { service, caller, loop in
+            for text in ["first", "二番目"] {
+                var reader = try caller.call(
+                    destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
+                    member: "Echo", timeoutMilliseconds: 5000
+                ) { $0.append(text) }.reader()
+                #expect(try reader.readString() == text)
+            }
+            #expect(throws: DBusKitError.self) {
+                _ = try caller.call(
+                    destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
+                    member: "Never", timeoutMilliseconds: 200)
+            }
         }
     }
 
     @Test func asyncCallTimesOutWithNoReply() throws {
-        let service = try EchoService()
-        let caller = try Connection(address: service.bus.address)
-        let loop = try EventLoop()
-        loop.attach(caller)
-        try loop.start()
-        defer {
-            loop.stop()
-            caller.close()
-        }
-        let failure = Mutex<DBusKitError?>(nil)
-        loop.execute {
-            guard
-                let message = caller.methodCall(
-                    destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
-                    member: "Never")
-            else { return }
-            try? caller.call(message, timeoutMilliseconds: 200) { result in
-                if case .failure(let error) = result { failure.withLock { $0 = error } }
+        try withLoopCaller { service, caller, loop in
+            let failure = Mutex<DBusKitError?>(nil)
+            loop.execute {
+                guard
+                    let message = caller.methodCall(
+                        destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
+                        member: "Never")
+                else { return }
+                try? caller.call(message, timeoutMilliseconds: 200) { result in
+                    if case .failure(let error) = result { failure.withLock { $0 = error } }
+                }
             }
+            #expect(eventually { failure.withLock { $0 != nil } })
+            #expect(failure.withLock { $0?.name } == DBusErrorName.noReply)
         }
-        #expect(eventually { failure.withLock { $0 != nil } })
-        #expect(failure.withLock { $0?.name } == DBusErrorName.noReply)
     }
 
     @Test func timersFireAndCancel() throws {
@@ -190,28 +169,22 @@ import Testing
 
 @Suite struct BusHookTests {
     @Test func asyncCallFromAnotherThreadHopsToTheLoop() throws {
-        let service = try EchoService()
-        let caller = try Connection(address: service.bus.address)
-        let loop = try EventLoop()
-        loop.attach(caller)
-        try loop.start()
-        defer {
-            loop.stop()
-            caller.close()
+        try withLoopCaller { service, caller, loop in
+            let message = try #require(
+                caller.methodCall(
+                    destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
+                    member: "Echo")
+            )
+            message.write { $0.append("hop") }
+            let outcome = Mutex<Bool?>(nil)
+            try caller.call(message, timeoutMilliseconds: 5000) { result in
+                var reader = try? result.get().reader()
+                let echoed = (try? reader?.readString()) == "hop"
+                outcome.withLock { $0 = echoed && loop.isLoopThread }
+            }
+            #expect(eventually { outcome.withLock { $0 != nil } })
+            #expect(outcome.withLock { $0 } == true)
         }
-        let message = try #require(
-            caller.methodCall(
-                destination: EchoService.name, path: EchoService.path, interface: EchoService.interface, member: "Echo")
-        )
-        message.write { $0.append("hop") }
-        let outcome = Mutex<Bool?>(nil)
-        try caller.call(message, timeoutMilliseconds: 5000) { result in
-            var reader = try? result.get().reader()
-            let echoed = (try? reader?.readString()) == "hop"
-            outcome.withLock { $0 = echoed && loop.isLoopThread }
-        }
-        #expect(eventually { outcome.withLock { $0 != nil } })
-        #expect(outcome.withLock { $0 } == true)
     }
 
     @Test func peerDisconnectIsReportedByNameOwnerChanged() throws {
@@ -235,4 +208,19 @@ import Testing
         bus.stop(signal: SIGKILL)
         #expect(eventually { disconnected.withLock { $0 } })
     }
+}
+
+/// An echo service, and a caller connection driven by a loop of its own, for `body`;
+/// the loop stops and the caller closes afterwards.
+private func withLoopCaller(_ body: (EchoService, Connection, EventLoop) throws -> Void) throws {
+    let service = try EchoService()
+    let caller = try Connection(address: service.bus.address)
+    let loop = try EventLoop()
+    loop.attach(caller)
+    try loop.start()
+    defer {
+        loop.stop()
+        caller.close()
+    }
+    try body(service, caller, loop)
 }
