@@ -76,11 +76,12 @@ public struct MessageWriter {
         return index
     }
 
-    /// Records sd-bus's refusal of a value (a negative `errno`), if it refused.
-    private func check(_ result: Int32, _ what: String) {
+    /// Records sd-bus's refusal of a value (a negative `errno`), if it refused. `what` is
+    /// made only then: every value written passes through here.
+    private func check(_ result: Int32, _ what: @autoclosure () -> String) {
         guard result < 0 else { return }
         message.recordWriteFailure(
-            .invalidArgs("could not write \(what): \(String(cString: strerror(-result)))"))
+            .invalidArgs("could not write \(what()): \(String(cString: strerror(-result)))"))
     }
 
     private mutating func appendBasic<Value>(_ type: CChar, _ value: Value) {
