@@ -39,35 +39,6 @@ public enum DBusValidation {
         try check(signature, what: "signature") { _ in SignatureGrammar.completeTypes(signature) ? 1 : 0 }
     }
 
-    /// Throws unless `signature` is exactly one complete type (as a variant or array element needs).
-    public static func singleType(_ signature: String) throws(DBusKitError) {
-        if isBasicTypeOrVariant(signature) { return }
-        try check(signature, what: "single-type signature") { _ in SignatureGrammar.singleType(signature) ? 1 : 0 }
-    }
-
-    /// Throws unless `elementSignature` is one complete type an array may hold (a
-    /// dict entry `{…}` included), i.e. unless `"a" + elementSignature` is a single type.
-    public static func arrayElement(_ elementSignature: String) throws(DBusKitError) {
-        if isBasicTypeOrVariant(elementSignature) { return }
-        try singleType("a" + elementSignature)
-    }
-
-    /// Whether `signature` is one basic type code or `v` (`s`, `x`, `t`, `b`, `v`, …): the
-    /// signature of nearly every variant and array written, recognised without parsing.
-    @inline(__always)
-    static func isBasicTypeOrVariant(_ signature: String) -> Bool {
-        let utf8 = signature.utf8
-        guard utf8.count == 1, let code = utf8.first else { return false }
-        switch code {
-        case UInt8(ascii: "y"), UInt8(ascii: "b"), UInt8(ascii: "n"), UInt8(ascii: "q"), UInt8(ascii: "i"),
-            UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "s"),
-            UInt8(ascii: "o"), UInt8(ascii: "g"), UInt8(ascii: "h"), UInt8(ascii: "v"):
-            return true
-        default:
-            return false
-        }
-    }
-
     /// Throws unless `string` is something a D-Bus string can carry. A Swift
     /// string is always valid UTF-8 (no surrogates, nothing past U+10FFFF), so
     /// U+0000 is the one thing to refuse; this runs for every string written,

@@ -57,24 +57,34 @@ public struct MessageReader {
         }
     }
 
+    /// The error for a basic value sd-bus would not read (`result` ≤ 0): a type mismatch or
+    /// the end of the arguments, said as ``expect(_:)`` says it.
+    private func readFailure(_ type: CChar, _ result: Int32) -> DBusKitError {
+        do {
+            try expect(type)
+        } catch let error as DBusKitError {
+            return error
+        } catch {}
+        return .invalidArgs("could not read an argument of type '\(Self.typeName(Int32(type)))' (\(-result))")
+    }
+
     private static func typeName(_ type: Int32) -> String {
         type == 0 ? "end of arguments" : String(UnicodeScalar(UInt8(truncatingIfNeeded: type)))
     }
 
+    /// Reads one basic value in one sd-bus call: sd-bus checks its type (and reads
+    /// nothing on a mismatch or at the end); the error then says what was expected and found.
     private mutating func readBasic<Value>(_ type: CChar, initial: Value) throws -> Value {
-        try expect(type)
         var value = initial
         let result = withUnsafeMutablePointer(to: &value) { sd_bus_message_read_basic(message.raw, type, $0) }
-        guard result > 0 else { throw DBusKitError.invalidArgs("could not read an argument of type '\(type)'") }
+        guard result > 0 else { throw readFailure(type, result) }
         return value
     }
 
     private mutating func readCString(_ type: CChar) throws -> String {
-        try expect(type)
         var pointer: UnsafePointer<CChar>?
-        guard sd_bus_message_read_basic(message.raw, type, &pointer) > 0, let pointer else {
-            throw DBusKitError.invalidArgs("could not read a string argument")
-        }
+        let result = sd_bus_message_read_basic(message.raw, type, &pointer)
+        guard result > 0, let pointer else { throw readFailure(type, result) }
         let length = strlen(pointer)
         if let limits {
             guard stringBytesRead + length <= limits.stringBytes else {

@@ -8,17 +8,19 @@ import CSystemd
 /// a reply, the method's output signature); elsewhere give them with
 /// ``appendStruct(signature:_:)``.
 ///
-/// Values D-Bus cannot carry (a string with U+0000, an invalid object path or signature)
-/// and values sd-bus refuses (a type the container's signature does not expect) are
-/// checked before they are written: the first one is recorded as the message's
-/// ``Message/writeFailure``, everything after it is skipped, and sending the message
-/// throws that error instead. sd-bus cannot take back a container it opened, so a value
-/// refused inside one leaves that container open in the (unsendable) message.
+/// Values D-Bus cannot carry (a string with U+0000, an invalid object path or signature,
+/// an empty struct) are checked before they are written; sd-bus checks the rest (a
+/// container's signature, a type the container's signature does not expect) and writes
+/// nothing it refuses. The first value refused either way is recorded as the message's
+/// ``Message/writeFailure`` (`InvalidArgs`), everything after it is skipped, and sending
+/// the message throws that error instead. sd-bus cannot take back a container it opened,
+/// so a value refused inside one leaves that container open in the (unsendable) message.
 public struct MessageWriter {
     private let message: Message
     /// The types this container holds, when known: the element of an array, the
-    /// fields of a struct or dict entry, the value of a variant.
-    private let contents: [UInt8]?
+    /// fields of a struct or dict entry, the value of a variant. (A signature of up to
+    /// 15 bytes is stored in the `String` itself: no container allocates.)
+    private let contents: String?
     /// Where the next value's type starts in ``contents`` (arrays repeat their element).
     private var position = 0
     private let repeats: Bool
@@ -34,11 +36,11 @@ public struct MessageWriter {
     /// method's output): structs and dict entries at the top find their field types there.
     public init(_ message: Message, expecting signature: String) {
         self.message = message
-        contents = signature.isEmpty ? nil : Array(signature.utf8)
+        contents = signature.isEmpty ? nil : signature
         repeats = false
     }
 
-    private init(container contents: [UInt8]?, repeats: Bool, of message: Message) {
+    private init(container contents: String, repeats: Bool, of message: Message) {
         self.message = message
         self.contents = contents
         self.repeats = repeats
@@ -47,17 +49,34 @@ public struct MessageWriter {
     /// The first value this message's writers refused, if any.
     public var failure: DBusKitError? { message.writeFailure }
 
-    /// The type of the next value (and moves past it), when the container's types are known.
-    private mutating func nextType() -> ArraySlice<UInt8>? {
-        guard let contents, position < contents.count else { return nil }
-        if repeats { return contents[...] }
-        let end = Self.endOfType(in: contents, at: position)
-        defer { position = end }
-        return contents[position..<end]
+    /// The bounds of the next value's type in ``contents`` (UTF-8 offsets), when the
+    /// container's types are known; moves past it.
+    private mutating func nextType() -> Range<Int>? {
+        guard let contents else { return nil }
+        let count = contents.utf8.count
+        guard position < count else { return nil }
+        if repeats { return 0..<count }
+        let start = position
+        position =
+            contents.utf8.withContiguousStorageIfAvailable { Self.endOfType(in: $0, at: start) }
+            ?? Self.endOfType(in: Array(contents.utf8), at: start)
+        return start..<position
+    }
+
+    /// The field types of the struct or dict entry (`opening` its first byte) whose type
+    /// is at `bounds` in ``contents``, or nil when that is not such a type.
+    private func fieldTypes(at bounds: Range<Int>?, opening: UInt8) -> String? {
+        guard let bounds, let contents, bounds.count >= 2 else { return nil }
+        let utf8 = contents.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)
+        guard utf8[start] == opening else { return nil }
+        let end = utf8.index(utf8.startIndex, offsetBy: bounds.upperBound - 1)
+        return String(decoding: utf8[utf8.index(after: start)..<end], as: UTF8.self)
     }
 
     /// The index after the complete type starting at `start`.
-    private static func endOfType(in signature: [UInt8], at start: Int) -> Int {
+    private static func endOfType<Bytes: RandomAccessCollection<UInt8>>(in signature: Bytes, at start: Int) -> Int
+    where Bytes.Index == Int {
         var index = start
         while index < signature.count, signature[index] == UInt8(ascii: "a") { index += 1 }
         guard index < signature.count else { return index }
@@ -76,11 +95,12 @@ public struct MessageWriter {
         return index
     }
 
-    /// Records sd-bus's refusal of a value (a negative `errno`), if it refused.
-    private func check(_ result: Int32, _ what: String) {
+    /// Records sd-bus's refusal of a value (a negative `errno`), if it refused. `what` is
+    /// made only then: every value written passes through here.
+    private func check(_ result: Int32, _ what: @autoclosure () -> String) {
         guard result < 0 else { return }
         message.recordWriteFailure(
-            .invalidArgs("could not write \(what): \(String(cString: strerror(-result)))"))
+            .invalidArgs("could not write \(what()): \(String(cString: strerror(-result)))"))
     }
 
     private mutating func appendBasic<Value>(_ type: CChar, _ value: Value) {
@@ -141,41 +161,29 @@ public struct MessageWriter {
         // `signature`: an array's element, a variant's value, a struct's fields.
         guard !message.hasWriteFailure else { return }
         let expected = nextType()
-        let innerContents: [UInt8]
+        let innerContents: String
         if let signature {
-            do {
-                switch type {
-                // An array's element may be a dict entry, complete only inside the array.
-                case CSD_TYPE_ARRAY: try DBusValidation.arrayElement(signature)
-                case CSD_TYPE_STRUCT: try DBusValidation.singleType("(" + signature + ")")
-                default: try DBusValidation.singleType(signature)
-                }
-            } catch {
-                message.recordWriteFailure(error)
+            // sd-bus checks the signature itself (refusing it with EINVAL) but opens an empty struct.
+            guard type != CSD_TYPE_STRUCT || !signature.isEmpty else {
+                message.recordWriteFailure(.invalidArgs("a struct must have at least one field"))
                 return
             }
-            innerContents = Array(signature.utf8)
-        } else if let expected, expected.count >= 2,
-            expected.first == UInt8(ascii: type == CSD_TYPE_STRUCT ? "(" : "{")
-        {
-            innerContents = Array(expected.dropFirst().dropLast())
+            innerContents = signature
+        } else if let fields = fieldTypes(at: expected, opening: UInt8(ascii: type == CSD_TYPE_STRUCT ? "(" : "{")) {
+            innerContents = fields
         } else {
             message.recordWriteFailure(
                 .invalidArgs("the field types of a struct or dict entry here are unknown: give its signature"))
             return
         }
-        let result = innerContents.withUnsafeBufferPointer { bytes in
-            withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { cString in
-                for index in bytes.indices { cString[index] = CChar(bitPattern: bytes[index]) }
-                cString[bytes.count] = 0
-                return sd_bus_message_open_container(message.raw, type, cString.baseAddress)
-            }
-        }
+        let result = innerContents.withCString { sd_bus_message_open_container(message.raw, type, $0) }
         guard result >= 0 else {
-            check(result, "a container of type '\(String(UnicodeScalar(UInt8(bitPattern: type))))'")
+            check(
+                result,
+                "a container of type '\(String(UnicodeScalar(UInt8(bitPattern: type))))' holding '\(innerContents)'")
             return
         }
-        message.bodyBytes += innerContents.count + 4
+        message.bodyBytes += innerContents.utf8.count + 4
         var inner = MessageWriter(container: innerContents, repeats: type == CSD_TYPE_ARRAY, of: message)
         try body(&inner)
         // A refused value leaves the container incomplete: sd-bus would refuse to close it.

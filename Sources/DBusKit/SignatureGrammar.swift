@@ -14,13 +14,6 @@ enum SignatureGrammar {
         return true
     }
 
-    /// Whether `signature` is exactly one complete type.
-    static func singleType(_ signature: String) -> Bool {
-        let bytes = Array(signature.utf8)
-        guard !bytes.isEmpty, bytes.count <= 255 else { return false }
-        return endOfType(bytes, at: 0, arrays: 0, structs: 0, inArray: false) == bytes.count
-    }
-
     /// Whether `code` is a basic type (`y b n q i u x t d s o g h`).
     private static func isBasic(_ code: UInt8) -> Bool {
         switch code {

@@ -122,4 +122,27 @@ import Testing
         #expect(try reader.readInt32() == 1)
         #expect(throws: DBusKitError.self) { try reader.readInt32() }
     }
+
+    /// sd-bus checks each value's type as it reads it: a mismatch or the end of the
+    /// arguments reads nothing and is `InvalidArgs` naming the expected and the found type.
+    @Test func mismatchedReadsNameBothTypes() throws {
+        let message = try emptyMessage()
+        message.write { writer in
+            writer.append(UInt32(7))
+            writer.append("text")
+        }
+        var reader = message.reader()
+        for read in [{ (reader: inout MessageReader) in _ = try reader.readBool() }, { _ = try $0.readString() }] {
+            let error = try #require(throws: DBusKitError.self) { try read(&reader) }
+            #expect(error.name == DBusErrorName.invalidArgs)
+            #expect(error.message.contains("got 'u'"), "\(error)")
+        }
+        #expect(try reader.readUInt32() == 7)
+        let wrongString = try #require(throws: DBusKitError.self) { try reader.readUInt64() }
+        #expect(wrongString.message == "expected an argument of type 't', got 's'")
+        #expect(try reader.readString() == "text")
+        let atEnd = try #require(throws: DBusKitError.self) { try reader.readObjectPath() }
+        #expect(atEnd.name == DBusErrorName.invalidArgs)
+        #expect(atEnd.message == "expected an argument of type 'o', got 'end of arguments'")
+    }
 }

@@ -35,29 +35,46 @@ import Testing
         try DBusValidation.member("SetWindowGeometry")
         try DBusValidation.errorName("org.inkstone.Error.InvalidRange")
         try DBusValidation.signature("a{sv}(dddd)x")
-        try DBusValidation.singleType("a(xxa{sv})")
         try DBusValidation.string("한글 👩‍👩‍👧 \u{1}\u{FFFF}")
         #expect(throws: DBusKitError.self) { try DBusValidation.interface("noDots") }
         #expect(throws: DBusKitError.self) { try DBusValidation.member("Has.Dot") }
         #expect(throws: DBusKitError.self) { try DBusValidation.errorName("nodots") }
         #expect(throws: DBusKitError.self) { try DBusValidation.signature("a{") }
-        #expect(throws: DBusKitError.self) { try DBusValidation.singleType("ss") }
     }
 
-    /// One basic type code or `v` passes without parsing; anything else is still
-    /// checked in full, as a single type and as an array element.
-    @Test func basicSignaturesPassAndOthersAreStillChecked() throws {
-        for code in ["y", "b", "n", "q", "i", "u", "x", "t", "d", "s", "o", "g", "h", "v"] {
-            try DBusValidation.singleType(code)
-            try DBusValidation.arrayElement(code)
+    /// sd-bus checks the signature of every container opened (an array's element, a
+    /// variant's value, a struct's fields) and refuses an invalid one with `EINVAL`, writing
+    /// nothing; the writer records that as `InvalidArgs`. An empty struct, which sd-bus
+    /// would open, is refused before it.
+    @Test func containerSignaturesAreCheckedBySdBus() throws {
+        let connection = try WireEndpoint().connection
+        func written(_ body: (inout MessageWriter) -> Void) throws -> Message {
+            let message = try #require(
+                connection.methodCall(destination: nil, path: "/test", interface: "org.example.Test", member: "M"))
+            message.write(body)
+            return message
         }
-        try DBusValidation.arrayElement("{sv}")
-        try DBusValidation.arrayElement("(sav)")
-        for invalid in ["a", "(", "{", "z", "r", "e", "", "{sv}"] {
-            #expect(throws: DBusKitError.self, "\(invalid)") { try DBusValidation.singleType(invalid) }
+        for element in ["y", "b", "n", "q", "i", "u", "x", "t", "d", "s", "o", "g", "v", "{sv}", "(sav)", "a{sa(ii)}"] {
+            let message = try written { $0.appendArray(of: element) { _ in } }
+            #expect(message.writeFailure == nil, "\(element)")
+            #expect(message.signature == "a" + element)
         }
-        for invalid in ["a", "(", "{", "z", "", "{s", "{vs}", "ss"] {
-            #expect(throws: DBusKitError.self, "\(invalid)") { try DBusValidation.arrayElement(invalid) }
+        for invalid in ["a", "(", "{", "z", "", "{s", "{vs}", "ss", "(ss", "s)", "{sv}}"] {
+            let message = try written { $0.appendArray(of: invalid) { _ in } }
+            #expect(message.writeFailure?.name == DBusErrorName.invalidArgs, "array of '\(invalid)'")
+            #expect(message.signature == "", "array of '\(invalid)': nothing written")
+        }
+        for invalid in ["a", "z", "", "{sv}", "ss", "r"] {
+            let message = try written { $0.appendVariant(signature: invalid) { _ in } }
+            #expect(message.writeFailure?.name == DBusErrorName.invalidArgs, "variant of '\(invalid)'")
+            #expect(message.signature == "", "variant of '\(invalid)': nothing written")
+        }
+        for invalid in [
+            "", "a", "{sv}", "s)", "(s", String(repeating: "(", count: 33) + "s" + String(repeating: ")", count: 33),
+        ] {
+            let message = try written { $0.appendStruct(signature: invalid) { _ in } }
+            #expect(message.writeFailure?.name == DBusErrorName.invalidArgs, "struct of '\(invalid)'")
+            #expect(message.signature == "", "struct of '\(invalid)': nothing written")
         }
     }
 
