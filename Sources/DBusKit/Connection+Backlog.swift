@@ -44,6 +44,39 @@ struct QueuedSizes {
     }
 }
 
+/// An upper bound on the bytes the peer has not read, kept between measurements so that
+/// most sends need no `SIOCOUTQ` system call: what the last measurement found, plus every
+/// message sent since, each counted at more than the kernel charges the socket for it.
+struct UnreadBound {
+    /// What the last measurement found.
+    var measured = 0
+    /// The charges of the messages sent since (``charge(forMessageOf:)``).
+    var sentSince = 0
+
+    /// The bound.
+    var bytes: Int { measured + sentSince }
+
+    /// Starts again from a measurement.
+    mutating func reset(to measured: Int) {
+        self.measured = measured
+        sentSince = 0
+    }
+
+    /// More than a socket's accounting of a message of about `size` bytes: its data (the
+    /// size leaves alignment padding out, so twice it) and the kernel's per-buffer overhead.
+    static func charge(forMessageOf size: Int) -> Int { 2 * size + 1024 }
+}
+
+/// What ``Connection/admitsOutgoing(_:)`` decided for one message.
+enum OutgoingAdmission {
+    /// The connection has no cap: nothing to count.
+    case uncapped
+    /// Under the cap: the message goes out and counts toward the bound.
+    case admitted
+    /// A signal while over the cap: dropped.
+    case refused
+}
+
 extension Connection {
     /// Caps what this connection has sent and the peer not read at `bytes` (see
     /// ``outgoingBytes``): past it, signals are dropped
@@ -72,8 +105,14 @@ extension Connection {
             queuedSizes.trim(to: queuedWriteCount)
             let fd = sd_bus_get_fd(bus)
             let unread = fd >= 0 ? max(0, Int(csd_unread_bytes(fd))) : 0
+            unreadBound.reset(to: unread + queuedSizes.bytes)
             return unread + queuedSizes.bytes
         }
+    }
+
+    /// Counts a message just sent toward ``unreadBound`` (under ``lock``).
+    func chargeSent(_ message: Message) {
+        unreadBound.sentSince += UnreadBound.charge(forMessageOf: message.estimatedSize)
     }
 
     /// The messages in sd-bus's write queue (under ``lock``).
@@ -94,18 +133,20 @@ extension Connection {
         return true
     }
 
-    /// Whether `message` may be queued: false for a signal while the queue is over its cap.
-    func admitsOutgoing(_ message: Message) -> Bool {
+    /// Whether `message` may be queued: refused for a signal while the queue is over its cap.
+    ///
+    /// Under the cap and with nothing in sd-bus's write queue, the bound on what the peer
+    /// has not read (``UnreadBound``) decides without a system call; only when it could be
+    /// over the cap (or sd-bus queues, because the socket is full) is the socket measured.
+    func admitsOutgoing(_ message: Message) -> OutgoingAdmission {
         // The queue is measured before the backlog is locked: a loop thread holding the bus
         // lock may be waiting for the backlog's.
-        guard backlog.withLock({ $0 != nil }) else { return true }
+        guard let (limit, overflowing) = backlog.withLock({ slot in slot.map { ($0.limit, $0.overflowing) } })
+        else { return .uncapped }
+        if !overflowing, lock.withLock({ queuedWriteCount == 0 && unreadBound.bytes <= limit }) { return .admitted }
         let queued = outgoingBytes
         var report: (@Sendable () -> Void)?
         let admitted = backlog.withLock { slot -> Bool in
-            // The common case, a queue under its cap and not recovering, reads the
-            // state in place (no copy of its closures).
-            guard let limit = slot?.limit else { return true }
-            if slot?.overflowing == false, queued <= limit { return true }
             guard var state = slot else { return true }
             defer { slot = state }
             if queued <= state.limit {
@@ -127,6 +168,6 @@ extension Connection {
             return false
         }
         report?()
-        return admitted
+        return admitted ? .admitted : .refused
     }
 }

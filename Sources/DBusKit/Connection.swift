@@ -43,6 +43,8 @@ public final class Connection: @unchecked Sendable {
     let backlog = Mutex<OutgoingBacklog?>(nil)
     /// The estimated sizes of the messages sd-bus holds in its write queue, oldest first (under ``lock``).
     var queuedSizes = QueuedSizes()
+    /// An upper bound on what the peer has not read, between measurements (under ``lock``).
+    var unreadBound = UnreadBound()
     /// What the attached loop keeps for this connection (its thread, under ``lock``).
     var loopState = ConnectionLoopState()
     /// The unique name the bus gave at Hello.
@@ -137,11 +139,14 @@ public final class Connection: @unchecked Sendable {
     public func send(_ message: Message) throws -> UInt32 {
         try message.checkWritten()
         try checkOwnership(message)
-        guard admitsOutgoing(message) else { return 0 }
+        let admission = admitsOutgoing(message)
+        guard admission != .refused else { return 0 }
         var cookie: UInt64 = 0
         let (result, queued) = lock.withLock { () -> (Int32, Bool) in
             let result = sd_bus_send(bus, message.raw, &cookie)
-            return (result, result >= 0 && noteQueued(message))
+            guard result >= 0 else { return (result, false) }
+            if admission == .admitted { chargeSent(message) }
+            return (result, noteQueued(message))
         }
         guard result >= 0 else { throw DBusKitError.errno(result, "could not send a message") }
         message.markSent()

@@ -154,11 +154,10 @@ public final class Message: @unchecked Sendable {
     /// The message's size on the wire, about: a fixed header, its fields and the body
     /// (sd-bus does not tell a message's size; alignment padding is left out).
     var estimatedSize: Int {
-        let fields = [
-            sd_bus_message_get_path(raw), sd_bus_message_get_interface(raw), sd_bus_message_get_member(raw),
-            sd_bus_message_get_destination(raw), sd_bus_message_get_signature(raw, 1),
-        ]
-        return fields.reduce(16 + bodyBytes) { size, field in size + 8 + (field.map { strlen($0) } ?? 0) }
+        func field(_ text: UnsafePointer<CChar>?) -> Int { 8 + (text.map { strlen($0) } ?? 0) }
+        return 16 + bodyBytes + field(sd_bus_message_get_path(raw)) + field(sd_bus_message_get_interface(raw))
+            + field(sd_bus_message_get_member(raw)) + field(sd_bus_message_get_destination(raw))
+            + field(sd_bus_message_get_signature(raw, 1))
     }
 
     /// Records that sending sealed the message.
