@@ -2,7 +2,7 @@
 // Inkstone: an input-method composition engine daemon for Linux.
 //
 // Layers, bottom to top (see README.md, "Layout"):
-//   C edges:      CICU (C target, ICU hidden), CSystemd (sd-bus), CDBus (libdbus: baselines and test clients),
+//   C edges:      CICU (C target, ICU hidden), CSystemd (sd-bus), CDBus (libdbus: the benchmarks' raw echo baseline),
 //                 CXKBCommon, CLinux, CHangul (tests only),
 //                 CMarisa (C++ shim over libmarisa)
 //   pure Swift:   InkstoneCore (errors, units, ranges; no dependencies) under everything;

@@ -5,8 +5,9 @@ import InkstoneService
 /// av values)` struct (a `Notifications` signal's one argument, and the last field of a
 /// …Reporting reply's one struct): the document revision after the call, one kind byte per event, and
 /// each event's arguments appended to the column of their type, in order. One struct
-/// is one top-level argument: libdbus rewrites the message's signature header field
-/// once per top-level argument, not per value. The numeric columns are written as blocks (no iterator call per value,
+/// is one top-level argument (libdbus, which DBusKit used when this format was fixed,
+/// rewrote the message's signature header field once per top-level argument). The numeric
+/// columns are written as blocks (no iterator call per value,
 /// no variant per argument); nothing is allocated on the heap.
 ///
 /// | kind | event | unsigned | signed | strings | values |

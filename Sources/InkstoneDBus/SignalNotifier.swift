@@ -44,8 +44,8 @@ final class SignalNotifier: NotificationSink, @unchecked Sendable {
 
     /// Sends each coalescing context its `Notifications` signal for the call: a
     /// duplicate of the context's template with the call's arguments. (A copy of
-    /// another view's written signal, readdressed, costs more: libdbus rewrites
-    /// every header field after the path and the destination it changes.)
+    /// another view's written signal, readdressed, cost more when DBusKit used libdbus,
+    /// which rewrote every header field after the one it changed; not measured on sd-bus.)
     func flush() {
         guard pendingCount > 0 else { return }
         let count = pendingCount
