@@ -145,6 +145,7 @@ public final class Connection: @unchecked Sendable {
         let (result, queued) = lock.withLock { () -> (Int32, Bool) in
             let result = sd_bus_send(bus, message.raw, &cookie)
             guard result >= 0 else { return (result, false) }
+            loopState.rearmPending = true
             if admission == .admitted { chargeSent(message) }
             return (result, noteQueued(message))
         }
@@ -237,6 +238,7 @@ public final class Connection: @unchecked Sendable {
             let result = sd_bus_call_async(
                 bus, &slot, message.raw, PendingReply.replied, pending, Self.microseconds(timeoutMilliseconds))
             guard result >= 0, let slot else { return result }
+            loopState.rearmPending = true
             // The bus owns the slot from here; its end releases the completion.
             sd_bus_slot_set_destroy_callback(slot, PendingReply.release)
             sd_bus_slot_set_floating(slot, 1)

@@ -14,6 +14,9 @@ struct ConnectionLoopState {
     var deadline: UInt64 = 0
     /// Whether the loop let go of the connection (closed, or sd-bus closed its socket).
     var detached = false
+    /// Whether something was sent or called on the connection since its interest and
+    /// deadline were last read (e.g. by a handler of another connection, after this one's turn).
+    var rearmPending = false
 }
 
 extension EventLoop {
@@ -59,17 +62,39 @@ extension Connection {
             if due {
                 var budget = loop.dispatchBudget
                 while budget > 0, sd_bus_process(bus, nil) > 0 { budget -= 1 }
-                workLeft = budget == 0
+                workLeft = budget == 0 && hasWorkWithoutReading
             }
             loopState.workLeft = workLeft
             return (workLeft, rearm(on: loop))
         }
     }
 
+    /// After every connection's turn (on the loop thread): when something was sent or called
+    /// on this connection since its turn, re-reads the interest and deadline sd-bus asks for
+    /// (a call another connection's handler made here has a timeout the loop must wake for);
+    /// returns the deadline, or nil when nothing changed.
+    func rearmIfPending(on loop: EventLoop) -> UInt64? {
+        lock.withLock {
+            guard loopState.rearmPending, !loopState.detached, loopState.fd >= 0 else { return nil }
+            return rearm(on: loop)
+        }
+    }
+
+    /// After a turn that used its whole budget (under ``lock``): whether sd-bus has more to do
+    /// that no descriptor will announce: a message it already read and holds, or a closing
+    /// connection still to be wound down. Bytes still in the socket make epoll report it
+    /// ready (level-triggered), so the loop does not poll again at once for them, which
+    /// would cost a `recvmsg` that finds nothing and an `epoll_wait` per message.
+    private var hasWorkWithoutReading: Bool {
+        var queued: UInt64 = 0
+        return (sd_bus_get_n_queued_read(bus, &queued) >= 0 && queued > 0) || sd_bus_is_open(bus) <= 0
+    }
+
     /// Registers the interest sd-bus asks for and returns its deadline (under ``lock``).
     /// A closing connection is still processed (its `Disconnected` is dispatched then); a
     /// socket sd-bus closed is gone from epoll already: the loop lets go of it.
     private func rearm(on loop: EventLoop) -> UInt64? {
+        loopState.rearmPending = false
         let fd = sd_bus_get_fd(bus)
         let wanted = sd_bus_get_events(bus)
         guard fd >= 0, wanted >= 0 else {

@@ -190,6 +190,9 @@ public final class EventLoop: @unchecked Sendable {
             if turn.workLeft { pending = true }
             if let deadline = turn.deadline, deadline < nearest ?? .max { nearest = deadline }
         }
+        for connection in connections {
+            if let deadline = connection.rearmIfPending(on: self), deadline < nearest ?? .max { nearest = deadline }
+        }
     }
 }
 
