@@ -135,7 +135,7 @@ public final class ExportedObject: Sendable {
     /// without children (every key) is not looked at further.
     private func answeredFromTree(_ node: ObjectNode, _ message: Message, on connection: Connection) -> Bool {
         func isIntrospect() -> Bool {
-            message.isMember("Introspect", of: StandardInterfaces.introspectable) && message.signature.isEmpty
+            message.isMember("Introspect", of: StandardInterfaces.introspectable) && message.hasSignature("")
         }
         switch node {
         case .absent(let error):

@@ -99,7 +99,7 @@ public final class Message: @unchecked Sendable {
             if kind == .signal, let destination = sd_bus_message_get_destination(raw) {
                 result = sd_bus_message_set_destination(copy, destination)
             }
-            if result >= 0, !signature.isEmpty {
+            if result >= 0, !hasSignature("") {
                 sealForReading()
                 result = sd_bus_message_rewind(raw, 1)
                 if result >= 0 { result = sd_bus_message_copy(copy, raw, 1) }
