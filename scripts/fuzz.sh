@@ -11,6 +11,8 @@
 # .build-fuzz/artifacts/<target>/ (copy the ones worth keeping to
 # fuzz/regressions/<target>/: the test suite replays them). Known open defects
 # can be stepped over with INKSTONE_FUZZ_TOLERATE (see FuzzTolerance.swift).
+# FUZZ_SEED fixes libFuzzer's random seed (CI sets it, so that its short run
+# repeats; leave it unset to explore).
 # Exits 1 if any target found a crash or a broken invariant.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,7 +40,7 @@ for target in "${targets[@]}"; do
   set +e
   INKSTONE_FUZZ_TARGET="$target" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$fuzzer" \
     ".build-fuzz/corpus/$target" "${seeds[@]}" \
-    -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 \
+    ${FUZZ_SEED:+-seed="$FUZZ_SEED"} -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 \
     -artifact_prefix=".build-fuzz/artifacts/$target/" >"$log" 2>&1
   code=$?
   set -e

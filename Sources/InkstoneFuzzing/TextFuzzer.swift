@@ -224,12 +224,16 @@ struct TextScript {
                 try check(
                     range.start >= 0 && range.end <= view.length, "\(place): marked range \(range) outside the text")
                 let under = try? view.text(start: range.start, length: range.length)
-                // In graphemes the range covers whole clusters: marks after the marked
-                // text that join its last cluster are inside it (documented for MarkedRange).
+                // In graphemes the range covers whole clusters (documented for MarkedRange):
+                // marks after the marked text that join its last cluster are inside it, and so
+                // is the cluster before it that the marked text's first marks join.
                 let merged =
                     view.unit == .graphemes
-                    && under.map { $0.unicodeScalars.starts(with: marked.unicodeScalars) && $0.count == marked.count }
-                        == true
+                    && under.map { text in
+                        text.count == marked.count
+                            && (text.unicodeScalars.starts(with: marked.unicodeScalars)
+                                || text.unicodeScalars.reversed().starts(with: marked.unicodeScalars.reversed()))
+                    } == true
                 try check(
                     under == marked || merged,
                     "\(place): marked text \(marked.debugDescription) but the text under \(range) is \(under.debugDescription)"

@@ -206,7 +206,7 @@ extension InkstoneIntrospection {
       <arg name="reply" type="((tayataxasav))" direction="out"/>
     </method>
     <method name="MarkedRange">
-      <annotation name="org.gtk.GDBus.DocString" value="The marked range in the document, (-1, 0) when there is no marked text. In the graphemes unit it covers whole clusters: when the text after the marked text starts with marks that join its last cluster (a combining accent), they are inside the range, so TextInRange of it is the marked text followed by those marks; the other units are exact."/>
+      <annotation name="org.gtk.GDBus.DocString" value="The marked range in the document, (-1, 0) when there is no marked text. In the graphemes unit it covers whole clusters: when the text after the marked text starts with marks that join its last cluster (a combining accent), they are inside the range, so TextInRange of it is the marked text followed by those marks; likewise, when the marked text starts with marks that join the cluster before it, that cluster is inside the range; the other units are exact."/>
       <arg name="start" type="x" direction="out"/>
       <arg name="length" type="x" direction="out"/>
     </method>
