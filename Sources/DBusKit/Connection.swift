@@ -12,9 +12,10 @@ import Synchronization
 /// lock and wakes the loop to write what the socket did not take); a blocking
 /// ``call(_:timeoutMilliseconds:)`` from another thread on an attached connection hops to
 /// the loop as an asynchronous call and waits for its reply, so the loop keeps
-/// dispatching meanwhile. A connection attached to no loop is used by one thread at a
-/// time: the lock holds a second thread back while a blocking call or
-/// ``nextMessage(timeoutMilliseconds:)`` waits. A handler, run with its connection's lock
+/// dispatching meanwhile. On a connection attached to no loop, a blocking call holds the
+/// lock while it waits (a second thread's call waits its turn), but
+/// ``nextMessage(timeoutMilliseconds:)`` waits without it, so one thread can wait for
+/// signals while another calls. A handler, run with its connection's lock
 /// held, must not wait on a thread that waits for that lock (hop with
 /// ``EventLoop/execute(_:)`` instead).
 ///
@@ -47,6 +48,8 @@ public final class Connection: @unchecked Sendable {
     var unreadBound = UnreadBound()
     /// What the attached loop keeps for this connection (its thread, under ``lock``).
     var loopState = ConnectionLoopState()
+    /// The threads waiting in ``nextMessage(timeoutMilliseconds:)`` (under ``lock``).
+    var blockingWaiters = BlockingWaiters()
     /// The unique name the bus gave at Hello.
     private let helloName: String?
 
@@ -94,7 +97,10 @@ public final class Connection: @unchecked Sendable {
 
     deinit {
         close()
-        lock.withLock { _ = sd_bus_unref(bus) }
+        lock.withLock {
+            _ = sd_bus_unref(bus)
+            blockingWaiters.close()
+        }
     }
 
     /// The unique name the bus gave this connection (e.g. `:1.5`), nil on a peer-to-peer connection.
@@ -174,7 +180,8 @@ public final class Connection: @unchecked Sendable {
         var error = csd_error_null()
         var reply: OpaquePointer?
         let result = lock.withLock {
-            sd_bus_call(bus, message.raw, Self.microseconds(timeoutMilliseconds), &error, &reply)
+            defer { wakeBlockingWaitersIfQueued() }
+            return sd_bus_call(bus, message.raw, Self.microseconds(timeoutMilliseconds), &error, &reply)
         }
         message.markSent()
         if let thrown = DBusKitError.take(&error) { throw thrown }

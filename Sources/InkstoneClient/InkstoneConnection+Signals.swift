@@ -25,9 +25,9 @@ extension InkstoneConnection {
         let deadline = MonotonicClock.milliseconds() + timeout.wholeMilliseconds
         while true {
             let remaining = max(0, deadline - MonotonicClock.milliseconds())
-            guard let message = connection.nextMessage(timeoutMilliseconds: Int32(min(remaining, 100))) else {
-                if remaining == 0 || !connection.isConnected { return nil }
-                continue
+            // Nil only at the deadline or when the connection closed.
+            guard let message = connection.nextMessage(timeoutMilliseconds: Int32(clamping: remaining)) else {
+                return nil
             }
             if let signal = Self.daemonSignal(message) { return signal }
         }

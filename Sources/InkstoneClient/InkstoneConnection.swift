@@ -6,7 +6,8 @@ import Glibc
 ///
 /// Calls block until the reply or the ``timeoutMilliseconds``; error replies
 /// are thrown as ``InkstoneClientError``. Signals that arrive meanwhile are kept
-/// in order for ``nextSignal(timeout:)``. Use one connection from one thread at a time.
+/// in order for ``nextSignal(timeout:)``. One thread may wait in ``nextSignal(timeout:)``
+/// while another calls; calls from several threads take turns.
 public final class InkstoneConnection: Sendable {
     /// The underlying DBusKit connection.
     public let connection: Connection
