@@ -90,7 +90,7 @@ struct RawConnection: @unchecked Sendable {
 
 /// The measuring client, written directly on libdbus.
 final class RawClient {
-    private let connection: OpaquePointer
+    let connection: OpaquePointer
     private let payload = "こんにちは hello"
 
     init(address: String) throws {
@@ -130,7 +130,8 @@ final class RawClient {
         return try time(call)
     }
 
-    private func time(_ call: OpaquePointer) throws -> UInt64 {
+    /// Sends `call` and blocks for its reply: the time between, in nanoseconds (an error reply throws).
+    func time(_ call: OpaquePointer) throws -> UInt64 {
         var error = DBusError()
         dbus_error_init(&error)
         let start = MonotonicClock.nanoseconds()

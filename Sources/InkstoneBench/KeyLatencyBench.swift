@@ -37,6 +37,13 @@ enum KeyLatency {
                     note: "ProcessKeyEvent; the caller reads its Notifications signal"))
         }
         for engine in ["direct", "hangul"] {
+            let (echo, keys) = try libdbusRoundTrip(on: bench, engine: engine, sizes: sizes)
+            rows.append(
+                .latency(
+                    "key, bus, \(engine), default context, libdbus client", keys, baseline: echo, limit: nil,
+                    note: "informational: the row above from a raw libdbus client, the echo's own library"))
+        }
+        for engine in ["direct", "hangul"] {
             let (echo, reporting) = try roundTrip(
                 on: bench, engine: engine, direct: false, sizes: sizes, member: "ProcessKeyEventReporting")
             rows.append(
@@ -98,6 +105,26 @@ enum KeyLatency {
             keySamples.append(keyTime)
         }
         try typer.callContext(context, "Destroy")
+        return (LatencyStats(echoSamples), LatencyStats(keySamples))
+    }
+
+    /// The default-context round trip of ``roundTrip(on:engine:direct:sizes:member:options:)``, typed by
+    /// a raw libdbus client like the echo's, so that no difference between client libraries is in the ratio.
+    static func libdbusRoundTrip(
+        on bench: BenchBus, engine: String, sizes: Sizes
+    ) throws -> (echo: LatencyStats, keys: LatencyStats) {
+        let typer = try RawClient(address: bench.bus.address)
+        let context = try typer.newInputContext(options: ["engine=\(engine)"])
+        let keys = engine == "hangul" ? BenchKeys.hangul : BenchKeys.latin
+        var echoSamples: [UInt64] = []
+        var keySamples: [UInt64] = []
+        for round in 0..<(sizes.warmup + sizes.samples) {
+            let echoTime = try bench.echoClient.timeEcho()
+            let keyTime = try typer.timeKey(context: context, keysym: keys[round % keys.count])
+            guard round >= sizes.warmup else { continue }
+            echoSamples.append(echoTime)
+            keySamples.append(keyTime)
+        }
         return (LatencyStats(echoSamples), LatencyStats(keySamples))
     }
 
