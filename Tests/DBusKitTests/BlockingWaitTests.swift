@@ -23,16 +23,25 @@ import Testing
         return try EchoService(extraInterfaces: [ticker])
     }
 
+    /// A blocking call of `member(text) → s` on the echo service's object; the string it returns.
+    static func callReturningString(
+        _ client: Connection, _ interface: String, _ member: String, _ text: String
+    ) throws -> String {
+        var reader = try client.call(
+            destination: EchoService.name, path: EchoService.path, interface: interface, member: member,
+            timeoutMilliseconds: 10_000
+        ) { $0.append(text) }.reader()
+        return try reader.readString()
+    }
+
     @Test func aCallIsNotHeldBackByAnotherThreadWaitingForMessages() throws {
         let service = try EchoService()
         let client = try Connection(address: service.bus.address)
         defer { client.close() }
         let waiter = BackgroundWait(on: client, timeoutMilliseconds: 4_000)
-        var reader = try client.call(
-            destination: EchoService.name, path: EchoService.path, interface: EchoService.interface,
-            member: "Echo", timeoutMilliseconds: 10_000
-        ) { $0.append("while another thread waits") }.reader()
-        #expect(try reader.readString() == "while another thread waits")
+        #expect(
+            try Self.callReturningString(client, EchoService.interface, "Echo", "while another thread waits")
+                == "while another thread waits")
         // The call came back while the other thread still waited (it waits 4 s for a message that never comes).
         #expect(waiter.ended == false)
         waiter.join()
@@ -45,11 +54,7 @@ import Testing
         let client = try Connection(address: service.bus.address)
         defer { client.close() }
         let waiter = BackgroundWait(on: client, timeoutMilliseconds: 10_000)
-        var reader = try client.call(
-            destination: EchoService.name, path: EchoService.path, interface: Self.tickerInterface,
-            member: "Tick", timeoutMilliseconds: 10_000
-        ) { $0.append("tick") }.reader()
-        #expect(try reader.readString() == "tick")
+        #expect(try Self.callReturningString(client, Self.tickerInterface, "Tick", "tick") == "tick")
         // The signal, read by the call before its reply, is handed to the waiting thread well before its 10 s end.
         #expect(eventually(timeout: .seconds(5)) { waiter.ended })
         #expect(waiter.member == "Ticked")
