@@ -118,7 +118,11 @@ public final class Connection: @unchecked Sendable {
             return loop
         }
         loop?.detach(self)
-        lock.withLock { sd_bus_close(bus) }
+        lock.withLock {
+            sd_bus_close(bus)
+            // A thread waiting in nextMessage polls the socket without the lock: it ends now.
+            blockingWaiters.wake()
+        }
         // Handlers often capture this connection: dropping them breaks the cycle so it can be freed.
         hooks.handlers.withLock { $0 = ConnectionHooks.Handlers() }
         hooks.routes.removeAll()

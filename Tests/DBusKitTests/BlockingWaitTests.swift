@@ -61,6 +61,17 @@ import Testing
         waiter.join()
     }
 
+    @Test func closingTheConnectionEndsAnotherThreadsWait() throws {
+        let service = try EchoService()
+        let client = try Connection(address: service.bus.address)
+        let waiter = BackgroundWait(on: client, timeoutMilliseconds: 60_000)
+        client.close()
+        // Closed from this thread, the connection ends the other thread's wait long before its minute.
+        #expect(eventually(timeout: .seconds(10)) { waiter.ended })
+        #expect(waiter.member == nil)
+        waiter.join()
+    }
+
     @Test func aWaitWithNothingToReadEndsAtItsTimeoutAndOnClose() throws {
         let service = try EchoService()
         let client = try Connection(address: service.bus.address)
