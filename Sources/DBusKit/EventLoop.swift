@@ -84,6 +84,16 @@ public final class EventLoop: @unchecked Sendable {
             dispatchConnections()
         }
         stopping.store(false, ordering: .releasing)
+        dropUnrunJobs()
+    }
+
+    /// Drops the jobs the stopped loop did not run: kept, they would keep alive what they
+    /// capture, often this loop itself. Released outside the state's lock (a captured
+    /// connection that goes detaches from this loop).
+    private func dropUnrunJobs() {
+        var unrun: [@Sendable () -> Void] = []
+        state.withLock { swap(&unrun, &$0.jobs) }
+        unrun.removeAll()
     }
 
     /// Runs the loop on a new thread.
@@ -105,7 +115,8 @@ public final class EventLoop: @unchecked Sendable {
         if let started, !isLoopThread { started.join() }
     }
 
-    /// Runs `body` on the loop thread, soon (in order with other `execute` calls).
+    /// Runs `body` on the loop thread, soon (in order with other `execute` calls); a job still
+    /// queued when the loop stops is dropped, not run.
     public func execute(_ body: @escaping @Sendable () -> Void) {
         state.withLock { $0.jobs.append(body) }
         wake()

@@ -27,10 +27,11 @@ public final class CompatFronts: @unchecked Sendable {
         replace: Bool = false
     ) throws {
         self.fronts = fronts
+        // The daemon keeps the fronts (its peer-vanished handler below): they hold it weakly.
         let environment = FrontEnvironment(
             service: daemon.service, switcher: switcher, logger: logger,
-            afterHandler: { [daemon] in daemon.flushNotifications() },
-            contextCreated: { [daemon] context in daemon.routeGeometrySignals(of: context) })
+            afterHandler: { [weak daemon] in daemon?.flushNotifications() },
+            contextCreated: { [weak daemon] context in daemon?.routeGeometrySignals(of: context) })
         fcitx5 = fronts.contains(.fcitx5) ? Fcitx5Front(environment) : nil
         ibus = fronts.contains(.ibus) ? IBusPortalFront(environment) : nil
         try fcitx5?.export(on: daemon.connection)
@@ -55,6 +56,12 @@ public final class CompatFronts: @unchecked Sendable {
             fcitx5?.clients.peerVanished(peer)
             ibus?.clients.peerVanished(peer)
         }
+    }
+
+    /// Closes the portals' connection (after the daemon's loop stopped): attached to the loop,
+    /// it would otherwise keep the loop, and the loop it, alive for good.
+    public func close() {
+        portalConnection?.close()
     }
 
     /// The bus names the fronts answer on the daemon's connection, to request after its own.

@@ -116,12 +116,14 @@ public final class Daemon: @unchecked Sendable {
         let loop = self.loop
         let connection = self.connection
         let outcome = self.outcome
-        try loop.handleSignals([SIGTERM, SIGINT]) { signal in
+        // The loop keeps its signal handlers for good: one holding the loop would keep it, the
+        // connection and the service alive after `run` (their sd-bus objects never freed).
+        try loop.handleSignals([SIGTERM, SIGINT]) { [weak loop] signal in
             logger.info("signal \(signal): releasing \(ServiceObject.busName) and exiting")
             outcome.status.withLock { $0 = .stopped }
             outcome.releasing.withLock { $0 = true }
             _ = try? connection.releaseName(ServiceObject.busName)
-            loop.stop()
+            loop?.stop()
         }
         if let applyReload {
             try loop.handleSignals([SIGHUP]) { _ in
@@ -176,7 +178,13 @@ public final class Daemon: @unchecked Sendable {
     /// skipped), then runs the loop until stopped.
     public func run(replace: Bool, alsoOwn: [String] = []) -> ExitStatus {
         defer {
-            peers.transport.withLock { $0 }?.close()
+            // Taken out of its slot: the service (which a SIGHUP handler the loop keeps holds)
+            // reaches the slot, and the transport's server holds the loop.
+            let transport = peers.transport.withLock { slot in
+                defer { slot = nil }
+                return slot
+            }
+            transport?.close()
             connection.close()
         }
         var flags: NameFlags = [.allowReplacement, .doNotQueue]

@@ -114,6 +114,7 @@ struct InkstoneDaemonCommand: ParsableCommand {
                 fronts: try CompatFront.parse(compat.map { [$0] } ?? settings.compatFronts),
                 switcher: settings.compatSwitch, logger: logger, replace: replace)
             status = daemon.run(replace: replace, alsoOwn: fronts.busNames)
+            fronts.close()
         } catch {
             logger.critical("could not start: \(error)")
             throw ExitCode(Daemon.ExitStatus.failure.rawValue)

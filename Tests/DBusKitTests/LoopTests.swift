@@ -149,6 +149,29 @@ import Testing
         #expect(seen.withLock { $0 } == [0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23])
     }
 
+    /// A job still queued when the loop stops is dropped, not run; kept, it would keep what it
+    /// captures alive, here the loop itself (a stopped daemon's loop, connection and service
+    /// were never freed).
+    @Test func aJobLeftWhenTheLoopStopsIsDroppedWithWhatItCaptures() throws {
+        weak var released: EventLoop?
+        let ran = Mutex(false)
+        do {
+            let loop = try EventLoop()
+            released = loop
+            loop.execute {
+                loop.stop()
+                loop.execute {
+                    ran.withLock { $0 = true }
+                    _ = loop.isRunning
+                }
+            }
+            let thread = try #require(PosixThread.spawn { loop.run() })
+            thread.join()
+        }
+        #expect(!ran.withLock { $0 })
+        #expect(released == nil, "the job left in the stopped loop kept it alive")
+    }
+
     @Test func executeRunsOnTheLoopThreadInOrder() throws {
         let loop = try EventLoop()
         try loop.start()
