@@ -93,17 +93,10 @@ extension InputContext {
         if let commit = output.commit, !commit.isEmpty {
             try checkSize(adding: commit)
             try ensureCaret()
-            if !candidates.items.isEmpty, let marked = view.markedText, let range = view.markedRange,
-                !marked.utf8.elementsEqual(commit.utf8)
-            {
+            if !candidates.items.isEmpty, let marked = view.markedText, !marked.utf8.elementsEqual(commit.utf8) {
                 // A conversion (Hanja for Hangul): the composed text becomes its
                 // own undo step, then the conversion replaces it, so Undo returns to it.
-                try mutate { view.unmarkText() }
-                try mutate(committed: commit) { () throws(InkstoneError) in
-                    try view.replace(start: range.start, length: range.length, with: commit, cause: .commit)
-                }
-                let caret = range.start + UnitCounts(of: commit)[unit]
-                try mutate { () throws(InkstoneError) in try view.setSelectedRange(start: caret, length: 0) }
+                try mutate(committed: commit) { () throws(InkstoneError) in try view.convertMarkedText(to: commit) }
             } else {
                 try mutate(committed: commit) { () throws(InkstoneError) in try view.insertText(commit) }
             }

@@ -91,7 +91,7 @@ extension DocumentView {
 
     /// Commits this view's marked text, which releases queued edits, and
     /// returns `parts` moved along with those edits (held by anchors meanwhile).
-    private func committingMarkedText(keeping parts: [(Range<Int>, String)]) -> [(Range<Int>, String)] {
+    func committingMarkedText(keeping parts: [(Range<Int>, String)]) -> [(Range<Int>, String)] {
         guard marked != nil else { return parts }
         let anchored = parts.map { document.anchoredPart(utf8Range: $0.0, text: $0.1) }
         commitMarkedText()

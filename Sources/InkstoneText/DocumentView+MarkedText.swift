@@ -175,6 +175,21 @@ extension DocumentView {
         commitMarkedText()
     }
 
+    /// Converts the composition to `text` (Hanja for Hangul, a dictionary choice): the
+    /// composed text is committed as its own undo step, then replaced by `text` as the
+    /// next, so Undo returns to the composed text; the caret ends after `text`. Edits
+    /// queued behind the composition go in between, and the replaced range follows them.
+    /// All or nothing: `InvalidState` without marked text, before anything changes.
+    public func convertMarkedText(to text: String) throws(InkstoneError) -> EditResult {
+        try InkstoneError.checkCarriable(text)
+        return try document.collectingEvents { () throws(InkstoneError) -> EditTicket? in
+            guard let range = marked?.utf8Range else { throw .invalidState("\(id) has no marked text to convert") }
+            let parts = committingMarkedText(keeping: [(range, text)])
+            applyParts(parts, cause: .commit, registersUndo: true, cursorAfter: true)
+            return nil
+        }
+    }
+
     /// Ends the composition keeping its text: one undo step (if anything changed).
     func commitMarkedText() {
         guard let marked else { return }

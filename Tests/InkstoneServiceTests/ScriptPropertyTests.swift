@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func fixedSeedsReplay() {
-        for seed: UInt64 in [1, 2, 3, 0xC0FFEE] { runScript(seed: seed, steps: 150) }
+        for seed: UInt64 in [1, 2, 3, 0xC0FFEE, 5_831_775_753_555_085_048] { runScript(seed: seed, steps: 150) }
     }
 
     func runScript(seed: UInt64, steps: Int) {

@@ -110,3 +110,39 @@ struct QueueTests {
         #expect(document.queuedTickets.isEmpty)
     }
 }
+
+@Suite("Converting marked text with edits queued behind it")
+struct ConvertMarkedTextTests {
+    /// A deletion queued before the composition moves it: the conversion replaces the
+    /// composition where it is after that deletion, not where it was.
+    @Test func theConversionFollowsTheCompositionAcrossQueuedEdits() throws {
+        let document = Document(text: "한")
+        let composer = document.makeView(unit: .utf8)
+        let other = document.makeView(unit: .graphemes)
+        try composer.setSelectedRange(start: 3, length: 0)
+        try other.setSelectedRange(start: 1, length: 0)
+        try composer.setMarkedText("é👩‍👩‍👧x", selectedStart: 21, selectedLength: 0)
+        #expect(try other.deleteBackward().ticket != nil)
+
+        let result = try composer.convertMarkedText(to: "漢")
+        #expect(document.text == "漢")
+        #expect(composer.markedRange == nil)
+        #expect(composer.selectedRange == TextRange(start: 3, length: 0, unit: .utf8))
+        #expect(result.changeRecords.count == 2)
+        // Undo returns to the composed text, then to before it.
+        try composer.undo()
+        #expect(document.text == "é👩‍👩‍👧x")
+    }
+
+    @Test func withoutMarkedTextNothingChanges() throws {
+        let document = Document(text: "abc")
+        let view = document.makeView()
+        try view.setSelectedRange(start: 1, length: 0)
+        let revision = document.revision
+        let error = #expect(throws: InkstoneError.self) { try view.convertMarkedText(to: "x") }
+        #expect(error?.code == .invalidState)
+        #expect(document.text == "abc")
+        #expect(document.revision == revision)
+        #expect(view.selectedRange == TextRange(start: 1, length: 0, unit: .utf16))
+    }
+}
