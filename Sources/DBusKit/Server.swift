@@ -106,26 +106,35 @@ private final class Acceptor: Sendable {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             var uid: UInt32 = 0
-            guard csd_peer_uid(fd, &uid) == 0, uid == getuid(), let bus = serverBus(on: fd) else {
+            guard csd_peer_uid(fd, &uid) == 0, uid == getuid() else {
                 close(fd)
                 continue
             }
+            guard let bus = serverBus(on: fd) else { continue }
             let connection = Connection(adopting: bus)
             loop.attach(connection)
             onConnection(connection)
         }
     }
 
-    /// A started sd-bus server connection on the accepted socket `fd` (which it then owns).
+    /// A started sd-bus server connection on the accepted socket `fd`, or nil; either way
+    /// `fd` is taken (closed on failure exactly once, by sd-bus once it holds it).
     private func serverBus(on fd: Int32) -> OpaquePointer? {
         var created: OpaquePointer?
-        guard sd_bus_new(&created) >= 0, let bus = created else { return nil }
-        var result = sd_bus_set_fd(bus, fd, fd)
-        if result >= 0 { result = sd_bus_set_server(bus, 1, guid) }
+        guard sd_bus_new(&created) >= 0, let bus = created else {
+            close(fd)
+            return nil
+        }
+        guard sd_bus_set_fd(bus, fd, fd) >= 0 else {
+            sd_bus_unref(bus)
+            close(fd)
+            return nil
+        }
+        // From here the bus holds the descriptor: releasing the bus closes it.
+        var result = sd_bus_set_server(bus, 1, guid)
         if result >= 0 { result = sd_bus_set_anonymous(bus, 0) }
         if result >= 0 { result = sd_bus_start(bus) }
         guard result >= 0 else {
-            // An sd-bus that took the descriptor closes it; one that did not leaves it to the caller.
             sd_bus_unref(bus)
             return nil
         }
