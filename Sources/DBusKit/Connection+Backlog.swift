@@ -106,7 +106,7 @@ extension Connection {
             let fd = sd_bus_get_fd(bus)
             let unread = fd >= 0 ? max(0, Int(csd_unread_bytes(fd))) : 0
             unreadBound.reset(to: unread + queuedSizes.bytes)
-            return unread + queuedSizes.bytes
+            return unreadBound.bytes
         }
     }
 

@@ -17,20 +17,14 @@ extension Connection {
     public func nextMessage(timeoutMilliseconds: Int32) -> Message? {
         let deadline =
             timeoutMilliseconds < 0 ? UInt64.max : monotonicNanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
-        var entered = false
-        var wake: Int32 = -1
-        defer { if entered { lock.withLock { blockingWaiters.leave() } } }
+        // Counted among the waiters from the first wait to the return (a wake-up that comes
+        // while this thread processes costs it one more turn, no more).
+        var wake: Int32?
+        defer { if wake != nil { lock.withLock { blockingWaiters.leave() } } }
         while true {
             let step = lock.withLock { () -> BlockingStep in
-                if entered {
-                    blockingWaiters.leave()
-                    entered = false
-                }
                 let step = nextBlockingStep()
-                if case .wait = step, monotonicNanoseconds() < deadline {
-                    wake = blockingWaiters.enter()
-                    entered = true
-                }
+                if case .wait = step, wake == nil, timeoutMilliseconds != 0 { wake = blockingWaiters.enter() }
                 return step
             }
             switch step {
@@ -42,7 +36,7 @@ extension Connection {
                 let until = min(deadline, busDeadline)
                 let milliseconds =
                     until == .max ? -1 : until <= now ? 0 : Int32(clamping: (until - now + 999_999) / 1_000_000)
-                waitForBus(descriptor: descriptor, events: events, wake: wake, milliseconds: milliseconds)
+                waitForBus(descriptor: descriptor, events: events, wake: wake ?? -1, milliseconds: milliseconds)
             }
         }
     }

@@ -132,6 +132,14 @@ final class RawClient {
 
     /// Sends `call` and blocks for its reply: the time between, in nanoseconds (an error reply throws).
     func time(_ call: OpaquePointer) throws -> UInt64 {
+        let (reply, elapsed) = try send(call)
+        dbus_message_unref(reply)
+        return elapsed
+    }
+
+    /// Sends `call` and blocks for its reply, which the caller releases, and the time the
+    /// call took in nanoseconds; no reply or an error reply throws.
+    func send(_ call: OpaquePointer) throws -> (reply: OpaquePointer, nanoseconds: UInt64) {
         var error = DBusError()
         dbus_error_init(&error)
         let start = MonotonicClock.nanoseconds()
@@ -142,9 +150,10 @@ final class RawClient {
             dbus_error_free(&error)
             throw ValidationError("call failed: \(text)")
         }
-        let failed = dbus_message_get_type(reply) == CDBUS_MESSAGE_TYPE_ERROR
-        dbus_message_unref(reply)
-        if failed { throw ValidationError("error reply") }
-        return elapsed
+        guard dbus_message_get_type(reply) != CDBUS_MESSAGE_TYPE_ERROR else {
+            dbus_message_unref(reply)
+            throw ValidationError("error reply")
+        }
+        return (reply, elapsed)
     }
 }

@@ -95,17 +95,11 @@ enum KeyLatency {
         let typer = try KeyClient(busAddress: bench.bus.address, direct: direct)
         let context = try typer.createContext(["engine=\(engine)"] + options)
         let keys = engine == "hangul" ? BenchKeys.hangul : BenchKeys.latin
-        var echoSamples: [UInt64] = []
-        var keySamples: [UInt64] = []
-        for round in 0..<(sizes.warmup + sizes.samples) {
-            let echoTime = try bench.echoClient.timeEcho()
-            let keyTime = try typer.timeKey(context, keysym: keys[round % keys.count], member: member)
-            guard round >= sizes.warmup else { continue }
-            echoSamples.append(echoTime)
-            keySamples.append(keyTime)
+        let (echo, timed) = try interleavedWithEcho(on: bench, sizes: sizes) { round in
+            try typer.timeKey(context, keysym: keys[round % keys.count], member: member)
         }
         try typer.callContext(context, "Destroy")
-        return (LatencyStats(echoSamples), LatencyStats(keySamples))
+        return (echo, timed)
     }
 
     /// The default-context round trip of ``roundTrip(on:engine:direct:sizes:member:options:)``, typed by
@@ -116,16 +110,27 @@ enum KeyLatency {
         let typer = try RawClient(address: bench.bus.address)
         let context = try typer.newInputContext(options: ["engine=\(engine)"])
         let keys = engine == "hangul" ? BenchKeys.hangul : BenchKeys.latin
+        let (echo, timed) = try interleavedWithEcho(on: bench, sizes: sizes) { round in
+            try typer.timeKey(context: context, keysym: keys[round % keys.count])
+        }
+        return (echo, timed)
+    }
+
+    /// `measure(round)` for every round, each after one echo round trip; the samples of
+    /// both after the warm-up.
+    static func interleavedWithEcho(
+        on bench: BenchBus, sizes: Sizes, _ measure: (Int) throws -> UInt64
+    ) throws -> (echo: LatencyStats, measured: LatencyStats) {
         var echoSamples: [UInt64] = []
-        var keySamples: [UInt64] = []
+        var samples: [UInt64] = []
         for round in 0..<(sizes.warmup + sizes.samples) {
             let echoTime = try bench.echoClient.timeEcho()
-            let keyTime = try typer.timeKey(context: context, keysym: keys[round % keys.count])
+            let sample = try measure(round)
             guard round >= sizes.warmup else { continue }
             echoSamples.append(echoTime)
-            keySamples.append(keyTime)
+            samples.append(sample)
         }
-        return (LatencyStats(echoSamples), LatencyStats(keySamples))
+        return (LatencyStats(echoSamples), LatencyStats(samples))
     }
 
     /// `ProcessKeyNamesReporting` with `keysPerCall` keys per call, with an observing view; samples are per key.
@@ -168,10 +173,7 @@ enum KeyLatency {
             with: observer.uniqueName ?? "", options: ["engine=\(engine)"])
         let view = try observer.createContext(["engine=direct", "document=\(document)"])
         let keys = engine == "hangul" ? BenchKeys.hangul : BenchKeys.latin
-        var echoSamples: [UInt64] = []
-        var signalSamples: [UInt64] = []
-        for round in 0..<(sizes.warmup + sizes.samples) {
-            let echoTime = try bench.echoClient.timeEcho()
+        let (echo, signal) = try interleavedWithEcho(on: bench, sizes: sizes) { round in
             let message = try typer.keyMessage(
                 context, keysym: keys[round % keys.count], member: "ProcessKeyEventReporting")
             let start = MonotonicClock.nanoseconds()
@@ -190,11 +192,9 @@ enum KeyLatency {
             // A call on the observer's connection is a barrier: every signal of this key arrives before its reply.
             try observer.callService("GetVersion")
             observer.drain()
-            guard round >= sizes.warmup else { continue }
-            echoSamples.append(echoTime)
-            signalSamples.append(signalTime)
+            return signalTime
         }
-        return (LatencyStats(echoSamples), LatencyStats(signalSamples))
+        return (echo, signal)
     }
 
     private static func waitForReply(_ client: KeyClient) throws {

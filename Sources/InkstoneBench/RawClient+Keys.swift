@@ -24,13 +24,7 @@ extension RawClient {
             }
         }
         _ = dbus_message_iter_close_container(&arguments, &array)
-        var error = DBusError()
-        dbus_error_init(&error)
-        guard let reply = dbus_connection_send_with_reply_and_block(connection, call, 5000, &error) else {
-            let text = error.message.map { String(cString: $0) } ?? "no reply"
-            dbus_error_free(&error)
-            throw ValidationError("NewInputContext failed: \(text)")
-        }
+        let reply = try send(call).reply
         defer { dbus_message_unref(reply) }
         var results = DBusMessageIter()
         var path: UnsafePointer<CChar>?

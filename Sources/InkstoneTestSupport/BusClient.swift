@@ -46,11 +46,11 @@ extension BusClient {
         let deadline = MonotonicClock.milliseconds() + timeout.wholeMilliseconds
         while true {
             let remaining = max(0, deadline - MonotonicClock.milliseconds())
-            if let message = connection.nextMessage(timeoutMilliseconds: Int32(min(remaining, 100))) {
-                if message.kind == .signal, message.member == member { return message }
-                continue
+            // Nil only at the deadline or when the connection closed.
+            guard let message = connection.nextMessage(timeoutMilliseconds: Int32(clamping: remaining)) else {
+                return nil
             }
-            guard remaining > 0, connection.isConnected else { return nil }
+            if message.kind == .signal, message.member == member { return message }
         }
     }
 }
