@@ -34,6 +34,12 @@ func pad(_ text: String) -> String {
 }
 
 /// The echo service, written directly on libdbus: one thread, blocking reads, synchronous replies.
+///
+/// `Echo(s) → s` is the baseline. `EchoSignal(s) → s` first sends the caller an `Echoed(s)` signal
+/// with the same text, then the reply: the least that a call answered with one signal and a reply
+/// costs on this bus (the floor of a key whose caller reads one signal before its reply).
+/// `EchoSignalTo(s name) → s` sends that signal to the connection `name` instead (the floor of a key
+/// that another view hears of).
 final class RawEchoService: @unchecked Sendable {
     static let name = "org.inkstone.BenchEcho"
     private let thread: PosixThread
@@ -62,13 +68,20 @@ final class RawEchoService: @unchecked Sendable {
         while dbus_connection_read_write(connection, -1) != 0 {
             while let message = dbus_connection_pop_message(connection) {
                 defer { dbus_message_unref(message) }
-                guard dbus_message_is_method_call(message, name, "Echo") != 0 else { continue }
+                // The baseline's test comes first, so that the floors cost the baseline nothing.
+                let echo = dbus_message_is_method_call(message, name, "Echo") != 0
+                let toCaller = !echo && dbus_message_is_method_call(message, name, "EchoSignal") != 0
+                let toName = !echo && !toCaller && dbus_message_is_method_call(message, name, "EchoSignalTo") != 0
+                guard echo || toCaller || toName else { continue }
                 var arguments = DBusMessageIter()
                 var text: UnsafePointer<CChar>?
                 if dbus_message_iter_init(message, &arguments) != 0,
                     dbus_message_iter_get_arg_type(&arguments) == CDBUS_TYPE_STRING
                 {
                     dbus_message_iter_get_basic(&arguments, &text)
+                }
+                if !echo, let destination = toCaller ? dbus_message_get_sender(message) : text {
+                    sendEchoed(text, to: destination, on: connection)
                 }
                 guard let reply = dbus_message_new_method_return(message) else { continue }
                 var output = DBusMessageIter()
@@ -80,6 +93,22 @@ final class RawEchoService: @unchecked Sendable {
         }
         dbus_connection_close(connection)
         dbus_connection_unref(connection)
+    }
+
+    /// Sends `Echoed(text)` to `destination`; nothing when that is no valid bus name (libdbus would abort).
+    private static func sendEchoed(
+        _ text: UnsafePointer<CChar>?, to destination: UnsafePointer<CChar>, on connection: OpaquePointer
+    ) {
+        guard dbus_validate_bus_name(destination, nil) != 0,
+            let signal = dbus_message_new_signal("/", name, "Echoed")
+        else { return }
+        defer { dbus_message_unref(signal) }
+        var text = text
+        _ = dbus_message_set_destination(signal, destination)
+        var output = DBusMessageIter()
+        dbus_message_iter_init_append(signal, &output)
+        _ = dbus_message_iter_append_basic(&output, CDBUS_TYPE_STRING, &text)
+        _ = dbus_connection_send(connection, signal, nil)
     }
 }
 
@@ -107,8 +136,10 @@ final class RawClient {
         dbus_connection_unref(connection)
     }
 
-    func timeEcho() throws -> UInt64 {
-        guard let call = dbus_message_new_method_call(RawEchoService.name, "/", RawEchoService.name, "Echo") else {
+    /// One timed `Echo` call (`member` "EchoSignal": the call answered with a signal and the reply,
+    /// the signal read with the reply and dropped after).
+    func timeEcho(member: String = "Echo") throws -> UInt64 {
+        guard let call = dbus_message_new_method_call(RawEchoService.name, "/", RawEchoService.name, member) else {
             throw ValidationError("no message")
         }
         defer { dbus_message_unref(call) }
@@ -118,7 +149,11 @@ final class RawClient {
             var pointer: UnsafePointer<CChar>? = text
             _ = dbus_message_iter_append_basic(&arguments, CDBUS_TYPE_STRING, &pointer)
         }
-        return try time(call)
+        let elapsed = try time(call)
+        if member != "Echo" {
+            while let message = dbus_connection_pop_message(connection) { dbus_message_unref(message) }
+        }
+        return elapsed
     }
 
     func timeGetVersion() throws -> UInt64 {

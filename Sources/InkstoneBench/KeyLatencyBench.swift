@@ -16,7 +16,8 @@ enum KeyLatency {
 
     /// Every key-latency row: the echo baseline, round trips per engine over the bus (a default context
     /// reading its own `Notifications` signal, per-event signals, events in the reply), key → signal on another
-    /// view, and the direct peer-to-peer transport.
+    /// view, and the direct peer-to-peer transport; beside them their floors: the echo service sending one
+    /// signal to the caller or to another client, and a call through the daemon's loop that does no work.
     ///
     /// Also returns the idle round trips of a default direct-engine context, over the bus and peer to peer
     /// (the load baselines: the same context options and subscriptions as the load's contexts).
@@ -36,6 +37,12 @@ enum KeyLatency {
                     "key, bus, \(engine), default context", keys, baseline: echo, limit: 1.1,
                     note: "ProcessKeyEvent; the caller reads its Notifications signal"))
         }
+        let floors = try RawClient(address: bench.bus.address)
+        rows.append(
+            try floor(
+                "floor: echo + one signal to the caller", on: bench, sizes: sizes,
+                note: "informational: the echo service sends the caller a signal before its reply"
+            ) { _ in try floors.timeEcho(member: "EchoSignal") })
         for engine in ["direct", "hangul"] {
             let (echo, keys) = try libdbusRoundTrip(on: bench, engine: engine, sizes: sizes)
             rows.append(
@@ -51,6 +58,11 @@ enum KeyLatency {
                     "key, bus, \(engine), events in reply", reporting, baseline: echo, limit: 1.0,
                     note: "ProcessKeyEventReporting: no signal to the caller"))
         }
+        rows.append(
+            try floor(
+                "floor: inkstoned GetVersion", on: bench, sizes: sizes,
+                note: "informational: a call through the daemon's loop that does no work"
+            ) { _ in try floors.timeGetVersion() })
         for engine in ["direct", "hangul"] {
             let (echo, keys) = try roundTrip(
                 on: bench, engine: engine, direct: false, sizes: sizes, options: ["coalesce=false"])
@@ -71,6 +83,12 @@ enum KeyLatency {
                     "key → other view's signal, bus, \(engine)", signal, baseline: echo, limit: 1.15,
                     note: "its Notifications signal, typist reporting"))
         }
+        let listener = try RawClient(address: bench.bus.address)
+        rows.append(
+            try floor(
+                "floor: echo + one signal to another client", on: bench, sizes: sizes,
+                note: "informational: from the call until another connection has the echo service's signal"
+            ) { _ in try floors.timeSignal(to: listener) })
         let (echo, direct) = try roundTrip(
             on: bench, engine: "direct", direct: true, sizes: sizes, member: "ProcessKeyEventReporting")
         rows.append(
@@ -114,6 +132,14 @@ enum KeyLatency {
             try typer.timeKey(context: context, keysym: keys[round % keys.count])
         }
         return (echo, timed)
+    }
+
+    /// An informational row: `measure` interleaved with the echo, as the rows it is the floor of.
+    static func floor(
+        _ name: String, on bench: BenchBus, sizes: Sizes, note: String, _ measure: (Int) throws -> UInt64
+    ) throws -> BenchRow {
+        let (echo, measured) = try interleavedWithEcho(on: bench, sizes: sizes, measure)
+        return .latency(name, measured, baseline: echo, limit: nil, note: note)
     }
 
     /// `measure(round)` for every round, each after one echo round trip; the samples of

@@ -174,6 +174,8 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
         #expect(result.termination == .exited(0), "\(result.stderr)")
         for row in [
             "baseline: raw libdbus echo", "key, direct p2p, events in reply", "key → other view's signal", "load:",
+            "floor: echo + one signal to the caller", "floor: inkstoned GetVersion",
+            "floor: echo + one signal to another client",
             "load p2p:",
             "per key, 1 MB",
             "idle contexts", "cold start",
