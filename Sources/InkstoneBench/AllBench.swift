@@ -19,6 +19,7 @@ struct AllBench: ParsableCommand {
             rows += keyRows
             rows.append(try KeyLoad.row(on: bench, plan: quick ? .quick : .standard, idle: idleBus))
             rows.append(try KeyLoad.row(on: bench, plan: quick ? .quick : .standard, idle: idleDirect, direct: true))
+            rows.append(try KeyLoad.floorRow(on: bench, plan: quick ? .quick : .standard, sizes: .of(quick: quick)))
         }
         do {
             let bench = try BenchBus(daemonArguments: DocumentScaling.daemonArguments)

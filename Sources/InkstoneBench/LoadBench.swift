@@ -30,18 +30,67 @@ enum KeyLoad {
             for _ in 0..<perClient { contexts.append(try client.createContext(["engine=direct"])) }
             clients.append((client, contexts))
         }
+        let outcome = try drive(clients, plan: plan) { client, turn in
+            let (connection, contexts) = client
+            return try connection.timeKey(contexts[turn % contexts.count], keysym: BenchKeys.latin[turn % 8])
+        }
+        return outcome.row(
+            name: "load\(direct ? " p2p" : ""): \(plan.clients) clients × \(plan.contexts) ctx", plan: plan,
+            idle: idle, baselineName: "idle", note: "vs idle default context")
+    }
+
+    /// The load's floor: as many raw libdbus clients calling the echo service's `EchoSignal` (one signal
+    /// to the caller, then the reply: a default context's messages) at the same rate through the same bus,
+    /// against that call's idle round trip. What the bus and a one-thread service carry with no work.
+    static func floorRow(on bench: BenchBus, plan: Plan, sizes: KeyLatency.Sizes) throws -> BenchRow {
+        let clients = try (0..<plan.clients).map { _ in try RawClient(address: bench.bus.address) }
+        let idle = try KeyLatency.interleavedWithEcho(on: bench, sizes: sizes) { _ in
+            try clients[0].timeEcho(member: "EchoSignal")
+        }.measured
+        let outcome = try drive(clients, plan: plan) { client, _ in try client.timeEcho(member: "EchoSignal") }
+        return outcome.row(
+            name: "load floor: \(plan.clients) echo + signal clients", plan: plan, idle: idle,
+            baselineName: "idle echo + signal", note: "raw libdbus echo service; vs its idle round trip")
+    }
+
+    /// What a load run measured.
+    struct Outcome {
+        var stats: LatencyStats
+        var errors: Int
+        var seconds: Double
+        var achieved: Double
+
+        /// The row: p99 against `idle`'s p99, the goal p99 ≤ 2× idle with no error.
+        func row(name: String, plan: Plan, idle: LatencyStats, baselineName: String, note: String) -> BenchRow {
+            BenchRow(
+                name: name, unit: "µs", median: stats.median, p99: stats.p99,
+                baseline: BenchBaseline(baselineName, median: idle.median, p99: idle.p99),
+                goal: "p99 ≤ 2× idle, 0 errors",
+                met: stats.p99 / idle.p99 <= 2 && errors == 0,
+                note:
+                    "\(Int(achieved)) calls/s of \(plan.keysPerSecond) for \(format(seconds)) s, \(errors) errors; from intended send; \(note)"
+            )
+        }
+    }
+
+    /// One thread per client, each calling `send(client, turn)` at its share of the plan's rate, its first
+    /// call offset so that the clients' calls are spread evenly; `send` returns the round trip.
+    private static func drive<Client>(
+        _ clients: [Client], plan: Plan, _ send: @escaping @Sendable (Client, Int) throws -> UInt64
+    ) throws -> Outcome {
         let results = LoadResults()
-        let intervalNanoseconds = UInt64(1e9 * Double(plan.clients) / Double(plan.keysPerSecond))
+        let intervalNanoseconds = UInt64(1e9 * Double(clients.count) / Double(plan.keysPerSecond))
         let start = MonotonicClock.nanoseconds()
         let end = start + UInt64(plan.seconds * 1e9)
         var threads: [PosixThread] = []
-        for (offset, (client, contexts)) in clients.enumerated() {
-            let first = start + intervalNanoseconds * UInt64(offset) / UInt64(plan.clients)
+        for (offset, client) in clients.enumerated() {
+            let first = start + intervalNanoseconds * UInt64(offset) / UInt64(clients.count)
+            let handle = Unchecked(client)
             guard
                 let thread = PosixThread.spawn({
-                    Self.type(
-                        client: client, contexts: contexts, first: first, interval: intervalNanoseconds, end: end,
-                        into: results)
+                    Self.call(
+                        first: first, interval: intervalNanoseconds, end: end, into: results
+                    ) { try send(handle.value, $0) }
                 })
             else { throw ValidationError("no thread") }
             threads.append(thread)
@@ -49,22 +98,13 @@ enum KeyLoad {
         for thread in threads { thread.join() }
         let elapsed = Double(MonotonicClock.nanoseconds() - start) / 1e9
         let (samples, errors) = results.state.withLock { ($0.samples, $0.errors) }
-        let stats = LatencyStats(samples)
-        let achieved = Double(samples.count + errors) / elapsed
-        let ratio = stats.p99 / idle.p99
-        return BenchRow(
-            name: "load\(direct ? " p2p" : ""): \(plan.clients) clients × \(plan.contexts) ctx", unit: "µs",
-            median: stats.median,
-            p99: stats.p99, baseline: BenchBaseline("idle", median: idle.median, p99: idle.p99),
-            goal: "p99 ≤ 2× idle, 0 errors",
-            met: ratio <= 2 && errors == 0,
-            note:
-                "\(Int(achieved)) keys/s of \(plan.keysPerSecond) for \(format(elapsed)) s, \(errors) errors; from intended send; vs idle default context"
-        )
+        return Outcome(
+            stats: LatencyStats(samples), errors: errors, seconds: elapsed,
+            achieved: Double(samples.count + errors) / elapsed)
     }
 
-    private static func type(
-        client: KeyClient, contexts: [String], first: UInt64, interval: UInt64, end: UInt64, into results: LoadResults
+    private static func call(
+        first: UInt64, interval: UInt64, end: UInt64, into results: LoadResults, _ send: (Int) throws -> UInt64
     ) {
         var samples: [UInt64] = []
         var errors = 0
@@ -77,10 +117,10 @@ enum KeyLoad {
                 nanosleep(&pause, nil)
             }
             do {
-                // Latency from the intended send time: a key sent late (the
+                // Latency from the intended send time: a call sent late (the
                 // previous one was slow) counts its wait (no coordinated omission).
                 let sent = MonotonicClock.nanoseconds()
-                let roundTrip = try client.timeKey(contexts[turn % contexts.count], keysym: BenchKeys.latin[turn % 8])
+                let roundTrip = try send(turn)
                 samples.append((sent > due ? sent - due : 0) + roundTrip)
             } catch {
                 errors += 1
@@ -95,12 +135,19 @@ enum KeyLoad {
     }
 }
 
+/// A value handed to the one thread that uses it.
+private struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 /// Samples and errors gathered from every load thread.
 final class LoadResults: Sendable {
     let state = Mutex<(samples: [UInt64], errors: Int)>(([], 0))
 }
 
-/// `inkstone-bench load`: concurrent typing at a set rate; p99 against idle.
+/// `inkstone-bench load`: concurrent typing at a set rate; p99 against idle (over the bus, also the
+/// floor: raw echo clients at the same rate).
 struct LoadBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "load", abstract: "N clients × M contexts typing at a set rate; p50/p99 vs. idle, errors.")
@@ -122,6 +169,8 @@ struct LoadBench: ParsableCommand {
             quick
             ? KeyLoad.Plan.quick
             : KeyLoad.Plan(clients: clients, contexts: contexts, keysPerSecond: rate, seconds: seconds)
-        BenchTable.print([try KeyLoad.row(on: bench, plan: plan, idle: idle, direct: direct)], json: json)
+        var rows = [try KeyLoad.row(on: bench, plan: plan, idle: idle, direct: direct)]
+        if !direct { rows.append(try KeyLoad.floorRow(on: bench, plan: plan, sizes: sizes)) }
+        BenchTable.print(rows, json: json)
     }
 }
