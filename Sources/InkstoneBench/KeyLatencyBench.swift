@@ -17,7 +17,8 @@ enum KeyLatency {
     /// Every key-latency row: the echo baseline, round trips per engine over the bus (a default context
     /// reading its own `Notifications` signal, per-event signals, events in the reply), key → signal on another
     /// view, and the direct peer-to-peer transport; beside them their floors: the echo service sending one
-    /// signal to the caller or to another client, and a call through the daemon's loop that does no work.
+    /// signal to the caller or to another client, and a call through the daemon's loop that does no work
+    /// (over the bus and peer to peer).
     ///
     /// Also returns the idle round trips of a default direct-engine context, over the bus and peer to peer
     /// (the load baselines: the same context options and subscriptions as the load's contexts).
@@ -100,6 +101,16 @@ enum KeyLatency {
             .latency(
                 "key, direct p2p, default context", defaultDirect, baseline: defaultEcho, limit: nil,
                 note: "informational: ProcessKeyEvent + Notifications; vs echo via the bus"))
+        let peer = try KeyClient(busAddress: bench.bus.address, direct: true)
+        rows.append(
+            try floor(
+                "floor: inkstoned GetVersion, direct p2p", on: bench, sizes: sizes,
+                note: "informational: a call that does no work, peer to peer; vs echo via the bus"
+            ) { _ in
+                let start = MonotonicClock.nanoseconds()
+                try peer.callService("GetVersion")
+                return MonotonicClock.nanoseconds() - start
+            })
         return (rows, idle, defaultDirect)
     }
 
