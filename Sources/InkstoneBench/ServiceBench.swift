@@ -16,24 +16,35 @@ struct ServiceBench: ParsableCommand {
     @Flag(help: "Fewer keys, for a smoke run.")
     var quick = false
 
+    @Option(
+        help: """
+            Microseconds to sleep before each key (0: keys back to back). A key typed over D-Bus comes \
+            after the daemon has slept in its loop; this times the same work after such a pause.
+            """)
+    var pauseMicroseconds: UInt32 = 0
+
     func run() throws {
         let count = quick ? 2_000 : 20_000
-        print("service work per key (\(count) keys, no D-Bus), median / p99 in µs")
+        let pause = pauseMicroseconds > 0 ? ", a \(pauseMicroseconds) µs sleep before each" : ""
+        print("service work per key (\(count) keys\(pause), no D-Bus), median / p99 in µs")
         for (engine, keys, subscribed) in [
             ("direct", "the quick brown fox jumps over the lazy dog ", false),
             ("direct", "the quick brown fox jumps over the lazy dog ", true),
             ("hangul", "gksrmf dkssudgktpdy ", false),
             ("hangul", "gksrmf dkssudgktpdy ", true),
         ] {
-            let stats = try Self.measure(engine: engine, keys: Array(keys), count: count, subscribed: subscribed)
+            let stats = try Self.measure(
+                engine: engine, keys: Array(keys), count: count, subscribed: subscribed, pause: pauseMicroseconds)
             let label = "\(engine), \(subscribed ? "all notifications" : "no notifications")"
             let padded = label + String(repeating: " ", count: max(0, 32 - label.count))
             print("  \(padded) \(format(stats.median)) / \(format(stats.p99))")
         }
     }
 
-    /// Times `count` keys typed into a fresh context.
-    static func measure(engine: String, keys: [Character], count: Int, subscribed: Bool) throws -> LatencyStats {
+    /// Times `count` keys typed into a fresh context, each after a sleep of `pause` µs (none when 0).
+    static func measure(
+        engine: String, keys: [Character], count: Int, subscribed: Bool, pause: UInt32 = 0
+    ) throws -> LatencyStats {
         let service = InkstoneService()
         let sink = CountingSink()
         service.sink = sink
@@ -44,6 +55,7 @@ struct ServiceBench: ParsableCommand {
         var samples: [UInt64] = []
         samples.reserveCapacity(count)
         for index in 0..<count {
+            if pause > 0 { usleep(pause) }
             let key = KeyEvent(keysym: UInt32(keys[index % keys.count].asciiValue ?? 0x20))
             let start = MonotonicClock.nanoseconds()
             _ = try context.processKey(key)
