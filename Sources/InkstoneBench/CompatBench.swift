@@ -66,8 +66,8 @@ struct CompatBench: ParsableCommand {
     }
 
     /// `member` round trips of ``keys`` into each of `servers`, one client each with Hangul
-    /// switched on, all sampled in one loop (``KeyLatency/interleavedWithEchoes(_:sizes:_:)``):
-    /// per server, in the order of `servers`, its echo and its keys.
+    /// switched on, all sampled in one loop (``KeyLatency/interleavedWithEchoes(_:sizes:_:)``);
+    /// the latencies and their echoes' in the order of `servers`.
     static func latencies(
         of member: String, on servers: [Server], sizes: KeyLatency.Sizes
     ) throws -> [(echo: LatencyStats, measured: LatencyStats)] {
