@@ -158,16 +158,29 @@ enum KeyLatency {
     static func interleavedWithEcho(
         on bench: BenchBus, sizes: Sizes, _ measure: (Int) throws -> UInt64
     ) throws -> (echo: LatencyStats, measured: LatencyStats) {
-        var echoSamples: [UInt64] = []
-        var samples: [UInt64] = []
+        try interleavedWithEchoes([bench.echoClient], sizes: sizes) { _, round in try measure(round) }[0]
+    }
+
+    /// Several servers sampled in one loop, each against the echo on its own bus: every round
+    /// takes, for each server in turn, one round trip of its echo (`echoes[server]`) and then
+    /// `measure(server, round)`; the server that goes first turns from round to round, so that
+    /// none is always first. The samples of each server and its echo after the warm-up.
+    static func interleavedWithEchoes(
+        _ echoes: [RawClient], sizes: Sizes, _ measure: (_ server: Int, _ round: Int) throws -> UInt64
+    ) throws -> [(echo: LatencyStats, measured: LatencyStats)] {
+        var echoSamples = [[UInt64]](repeating: [], count: echoes.count)
+        var samples = echoSamples
         for round in 0..<(sizes.warmup + sizes.samples) {
-            let echoTime = try bench.echoClient.timeEcho()
-            let sample = try measure(round)
-            guard round >= sizes.warmup else { continue }
-            echoSamples.append(echoTime)
-            samples.append(sample)
+            for turn in echoes.indices {
+                let server = (round + turn) % echoes.count
+                let echoTime = try echoes[server].timeEcho()
+                let sample = try measure(server, round)
+                guard round >= sizes.warmup else { continue }
+                echoSamples[server].append(echoTime)
+                samples[server].append(sample)
+            }
         }
-        return (LatencyStats(echoSamples), LatencyStats(samples))
+        return echoes.indices.map { (LatencyStats(echoSamples[$0]), LatencyStats(samples[$0])) }
     }
 
     /// `ProcessKeyNamesReporting` with `keysPerCall` keys per call, with an observing view; samples are per key.
