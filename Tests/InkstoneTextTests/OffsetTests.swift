@@ -128,4 +128,19 @@ struct OffsetTests {
         #expect(try view.graphemeBoundary(after: 19) == nil)
         #expect(try view.graphemeBoundary(before: 0) == nil)
     }
+
+    /// A replacement that extends the text it replaces (here with combining marks that join
+    /// the replaced letter's cluster) leaves the same text, and the same counts, as any other.
+    @Test func replacementExtendingTheReplacedTextJoinsItsClusters() throws {
+        let document = Document(text: "cafe")
+        let view = document.makeView(unit: .scalars)
+        try view.replace(start: 3, length: 1, with: "e\u{301}\u{302}")
+        #expect(document.text == "cafe\u{301}\u{302}")
+        #expect(document.storage.count(in: .graphemes) == 4)
+        #expect(document.storage.count(in: .scalars) == 6)
+        try view.replace(start: 0, length: 2, with: "caffeine ")
+        #expect(document.text == "caffeine fe\u{301}\u{302}")
+        #expect(document.storage.count(in: .graphemes) == 11)
+        #expect(try view.graphemeRange(at: 10) == TextRange(start: 10, length: 3, unit: .scalars))
+    }
 }
