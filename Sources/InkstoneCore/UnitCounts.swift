@@ -29,6 +29,8 @@ public struct UnitCounts: Equatable, Hashable, Sendable {
     }
 
     /// The length of `text` in `unit` alone (graphemes are counted only when asked for).
+    /// Inlinable: specialized for the caller's string type, it counts without generic calls.
+    @inlinable
     public static func count(of text: some StringProtocol, in unit: OffsetUnit) -> Int {
         switch unit {
         case .utf8: text.utf8.count

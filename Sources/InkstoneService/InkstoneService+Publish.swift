@@ -110,6 +110,9 @@ extension InkstoneService {
     /// reporting call, else to the sink.
     func deliver(_ notification: Notification, to context: InputContext) {
         if context.report != nil {
+            // A call that reports anything reports several events (a key: text, selection,
+            // marked text): room for them at once, not one reallocation per doubling.
+            if context.report?.isEmpty == true { context.report?.reserveCapacity(8) }
             context.report?.append(notification)
         } else {
             sink?.deliver(notification, to: context)

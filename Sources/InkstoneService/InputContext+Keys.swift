@@ -115,8 +115,9 @@ extension InputContext {
     }
 
     private func showPreedit(_ preedit: Preedit) throws(InkstoneError) {
-        // Most keys that change nothing (releases) hand back the preedit already shown.
-        if let shown = shownPreedit, shown.preedit == preedit, shown.isShown(in: view) { return }
+        // Most keys that change nothing (releases) hand back the preedit already shown. (Read
+        // in place: binding the shown state would copy it.)
+        if shownPreedit?.preedit == preedit, shownPreedit?.isShown(in: view) == true { return }
         let text = preedit.text
         let cursor = Self.count(of: text, upToUTF16: preedit.cursorUTF16Offset, in: unit)
         var segments: [MarkedSegment] = []

@@ -116,6 +116,8 @@ public final class Document {
 
     /// Reports an event to the call in progress and to observers.
     func emit(_ event: DocumentEvent) {
+        // An edit emits a few events (text, selection, marked text): room for them at once.
+        if eventBuffer?.isEmpty == true { eventBuffer?.reserveCapacity(4) }
         eventBuffer?.append(event)
         for observer in observers { observer.handler(event) }
     }

@@ -8,7 +8,16 @@ extension DocumentView {
 
     /// The start of ``markedRange`` (one conversion: its length is not measured), nil
     /// when not composing.
-    public var markedStart: Int? { (marked?.utf8Range.lowerBound).map { storage.offset(ofUTF8: $0, in: unit) } }
+    public var markedStart: Int? {
+        // Read field by field: binding the whole state would copy it.
+        guard let range = marked?.utf8Range else { return nil }
+        // Marked text at the end of the text (the usual case) starts its own length before
+        // the end: it is its range's text. Not in graphemes, where it may join a neighbour.
+        if range.upperBound == storage.utf8Count, unit != .graphemes, let text = marked?.text {
+            return storage.count(in: unit) - UnitCounts.count(of: text, in: unit)
+        }
+        return storage.offset(ofUTF8: range.lowerBound, in: unit)
+    }
 
     /// The marked text, nil when not composing.
     public var markedText: String? { marked?.text }

@@ -14,7 +14,11 @@ struct EditMeasure {
     private let text: String
     private let everyUnit: Bool
     private let start: UnitCounts
-    private let oldLength: UnitCounts
+    /// The old text's totals in code points and UTF-16 (0 unless `everyUnit`): the replaced
+    /// range's lengths follow from them once the new text is in (total before − total after
+    /// + inserted), with no walk over the range.
+    private let scalarsBefore: Int
+    private let utf16Before: Int
     /// Grapheme boundaries of the old text around the edit.
     private let oldFloor: Int
     private let oldCeiling: Int
@@ -43,12 +47,8 @@ struct EditMeasure {
         let utf16Start = everyUnit ? rope.utf16Offset(of: lower) : 0
         let scalarStart = rope.scalarOffset(of: lower)
         start = UnitCounts(utf8: utf8Range.lowerBound, utf16: utf16Start, scalars: scalarStart, graphemes: 0)
-        oldLength = UnitCounts(
-            utf8: utf8Range.count,
-            utf16: utf8Range.isEmpty || !everyUnit ? 0 : rope.utf16.distance(from: lower, to: upper),
-            scalars: utf8Range.isEmpty ? 0 : rope.unicodeScalars.distance(from: lower, to: upper),
-            graphemes: 0
-        )
+        scalarsBefore = rope.unicodeScalars.count
+        utf16Before = everyUnit ? rope.utf16.count : 0
         guard everyUnit else {
             // Grapheme boundaries and the replaced text serve the grapheme measures only.
             oldFloor = 0
@@ -72,14 +72,15 @@ struct EditMeasure {
 
     /// Finishes the record once the storage holds the new text.
     func record(after storage: TextStorage, revision: UInt64, cause: EditCause, viewID: ViewID?) -> ChangeRecord {
+        let newRope = storage.rope
         guard everyUnit else {
             let inserted = UnitCounts(
                 utf8: text.utf8.count, utf16: 0, scalars: UnitCounts.count(of: text, in: .scalars), graphemes: 0)
             return ChangeRecord(
-                revision: revision, cause: cause, viewID: viewID, start: start, oldLength: oldLength,
-                newLength: inserted, insertedText: text, graphemeInsertedText: text, isMeasuredInEveryUnit: false)
+                revision: revision, cause: cause, viewID: viewID, start: start,
+                oldLength: oldLength(inserted: inserted, newRope: newRope), newLength: inserted, insertedText: text,
+                graphemeInsertedText: text, isMeasuredInEveryUnit: false)
         }
-        let newRope = storage.rope
         let inserted = UnitCounts(of: text)
         let delta = inserted.utf8 - utf8Range.count
         // Below the edit both texts break alike, so one step finds a common boundary.
@@ -102,7 +103,7 @@ struct EditMeasure {
             lower == oldFloor
             ? graphemesBelowFloorAtEnd ?? newRope.distance(from: newRope.startIndex, to: newLowerIndex)
             : newRope.distance(from: newRope.startIndex, to: newLowerIndex)
-        var oldCounts = oldLength
+        var oldCounts = oldLength(inserted: inserted, newRope: newRope)
         oldCounts.graphemes = oldGraphemeCount(newRope: newRope, lower: lower, oldUpper: oldUpper, delta: delta)
         var newCounts = inserted
         newCounts.graphemes = widened ? graphemeText.count : inserted.graphemes
@@ -110,6 +111,16 @@ struct EditMeasure {
             revision: revision, cause: cause, viewID: viewID,
             start: startCounts, oldLength: oldCounts, newLength: newCounts,
             insertedText: text, graphemeInsertedText: graphemeText, isMeasuredInEveryUnit: true
+        )
+    }
+
+    /// The replaced range's lengths (graphemes left at 0), from the totals before and after.
+    private func oldLength(inserted: UnitCounts, newRope: BigString) -> UnitCounts {
+        UnitCounts(
+            utf8: utf8Range.count,
+            utf16: everyUnit ? utf16Before - newRope.utf16.count + inserted.utf16 : 0,
+            scalars: scalarsBefore - newRope.unicodeScalars.count + inserted.scalars,
+            graphemes: 0
         )
     }
 

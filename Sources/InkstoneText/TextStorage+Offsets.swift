@@ -64,6 +64,7 @@ extension TextStorage {
         // end of the text is the usual case.
         if utf8Offset == 0 { return 0 }
         if utf8Offset == utf8Count { return count(in: unit) }
+        if let after = unitsAfter(utf8Offset: utf8Offset, in: unit) { return count(in: unit) - after }
         switch unit {
         case .utf8:
             return utf8Offset
@@ -74,6 +75,35 @@ extension TextStorage {
         case .graphemes:
             return rope.distance(from: rope.startIndex, to: ropeIndex(utf8Offset: utf8Offset))
         }
+    }
+
+    /// Bytes before the end within which ``offset(ofUTF8:in:)`` counts back from the end: a
+    /// few steps back from the rope's end cost less than finding the offset's index and
+    /// walking the tree and its chunk from the start (a composition's start, near the end).
+    static let tailWalkBytes = 16
+
+    /// The `unit`s between a UTF-8 offset (a scalar boundary) and the end, counted backwards
+    /// from the end when it lies within ``tailWalkBytes``; nil further away. In graphemes,
+    /// an offset inside a cluster counts that cluster as after it.
+    private func unitsAfter(utf8Offset: Int, in unit: OffsetUnit) -> Int? {
+        guard utf8Count - utf8Offset <= Self.tailWalkBytes else { return nil }
+        var index = rope.endIndex
+        var units = 0
+        switch unit {
+        case .utf8:
+            return utf8Count - utf8Offset
+        case .utf16, .scalars:
+            while index.utf8Offset > utf8Offset {
+                index = rope.unicodeScalars.index(before: index)
+                units += unit == .utf16 ? rope.unicodeScalars[index].utf16.count : 1
+            }
+        case .graphemes:
+            while index.utf8Offset > utf8Offset {
+                index = rope.index(before: index)
+                units += 1
+            }
+        }
+        return units
     }
 
     /// Converts an offset from one unit to another (throws as ``utf8Offset(of:in:requireGraphemeBoundary:what:)``).

@@ -97,8 +97,28 @@ public final class TextStorage {
     /// boundaries) with `text`: for a caller that has found them already.
     func replace(_ range: Range<BigString.Index>, with text: String) {
         chunkCache.removeAll()
+        // Text that only extends what it replaces (a composition growing by a letter, a
+        // commit adding a space) is inserted after it: the rope inserts into a chunk in
+        // place, while replacing a range splits the chunks around it into a new rope.
+        if let addition = addition(replacing: range, with: text) {
+            rope.insert(contentsOf: addition, at: range.upperBound)
+            return
+        }
         // Through the rope itself: the scalar view's `_modify` would build an empty
         // rope, which draws a random version number (a getrandom call) per edit.
         rope.replaceSubrange(range, with: text)
+    }
+
+    /// What `text` adds after the text in `range` when it starts with all of it; nil when
+    /// `range` is empty, or `text` differs from it or adds nothing.
+    private func addition(replacing range: Range<BigString.Index>, with text: String) -> Substring? {
+        let replacedBytes = range.upperBound.utf8Offset - range.lowerBound.utf8Offset
+        guard replacedBytes > 0, replacedBytes < text.utf8.count,
+            rope.utf8[range].elementsEqual(text.utf8.prefix(replacedBytes))
+        else { return nil }
+        // The replaced text is whole code points, so the addition starts on one too (it may
+        // start inside a grapheme cluster: cut through the scalars, which do not round).
+        let start = text.utf8.index(text.startIndex, offsetBy: replacedBytes)
+        return Substring(text.unicodeScalars[start...])
     }
 }

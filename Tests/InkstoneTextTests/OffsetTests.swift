@@ -128,4 +128,43 @@ struct OffsetTests {
         #expect(try view.graphemeBoundary(after: 19) == nil)
         #expect(try view.graphemeBoundary(before: 0) == nil)
     }
+
+    /// Every code-point boundary of a text ending in clusters, surrogate pairs and combining
+    /// marks (its last bytes are counted back from the end) converts as the flat string counts
+    /// it; in graphemes an offset inside a cluster counts the clusters before it.
+    @Test func everyScalarBoundaryConvertsAsTheFlatStringCounts() {
+        let text = Self.sample + " \u{1F600}e\u{301}\u{1F1EF}\u{1F1F5}x\u{301}"
+        let storage = TextStorage(text)
+        // The UTF-8 offset at which each grapheme cluster ends.
+        var clusterEnds: [Int] = []
+        for character in text { clusterEnds.append((clusterEnds.last ?? 0) + character.utf8.count) }
+        var utf8Offset = 0
+        var scalars = 0
+        var utf16 = 0
+        for scalar in text.unicodeScalars + ["\u{0}"] {
+            let graphemes = clusterEnds.filter { $0 <= utf8Offset }.count
+            #expect(storage.offset(ofUTF8: utf8Offset, in: .scalars) == scalars, "scalars at \(utf8Offset)")
+            #expect(storage.offset(ofUTF8: utf8Offset, in: .utf16) == utf16, "UTF-16 at \(utf8Offset)")
+            #expect(storage.offset(ofUTF8: utf8Offset, in: .graphemes) == graphemes, "graphemes at \(utf8Offset)")
+            #expect(storage.offset(ofUTF8: utf8Offset, in: .utf8) == utf8Offset)
+            utf8Offset += scalar.utf8.count
+            utf16 += scalar.utf16.count
+            scalars += 1
+        }
+    }
+
+    /// A replacement that extends the text it replaces (here with combining marks that join
+    /// the replaced letter's cluster) leaves the same text, and the same counts, as any other.
+    @Test func replacementExtendingTheReplacedTextJoinsItsClusters() throws {
+        let document = Document(text: "cafe")
+        let view = document.makeView(unit: .scalars)
+        try view.replace(start: 3, length: 1, with: "e\u{301}\u{302}")
+        #expect(document.text == "cafe\u{301}\u{302}")
+        #expect(document.storage.count(in: .graphemes) == 4)
+        #expect(document.storage.count(in: .scalars) == 6)
+        try view.replace(start: 0, length: 2, with: "caffeine ")
+        #expect(document.text == "caffeine fe\u{301}\u{302}")
+        #expect(document.storage.count(in: .graphemes) == 11)
+        #expect(try view.graphemeRange(at: 10) == TextRange(start: 10, length: 3, unit: .scalars))
+    }
 }

@@ -20,7 +20,10 @@ import InkstoneCore
 ///   length). With no candidates the key is unhandled and the preedit stays.
 /// - Focus out and engine switch commit the preedit.
 public struct HangulEngine: CompositionEngine {
-    private var composer: HangulComposer
+    private var composer: HangulComposer {
+        // Built once per change of the composer, not on every key that leaves it (releases).
+        didSet { preedit = Preedit.underlined(HangulJamo.string(composer.preedit)) }
+    }
     private let hanja: HanjaTable?
     private var textBeforeCursor = ""
     private var hanjaConversion: HanjaConversion?
@@ -79,7 +82,7 @@ public struct HangulEngine: CompositionEngine {
     }
 
     /// The syllable being composed, or nil.
-    public var preedit: Preedit? { Preedit.underlined(HangulJamo.string(composer.preedit)) }
+    public private(set) var preedit: Preedit?
 
     /// The open Hanja candidate list, if any.
     public var candidates: CandidateList? { hanjaConversion?.list }
