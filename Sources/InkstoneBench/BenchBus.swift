@@ -5,7 +5,8 @@ import InkstoneClient
 import InkstoneMeasure
 import InkstoneTestSupport
 
-/// A private bus holding the raw echo service and one `inkstoned` (started with `daemonArguments`).
+/// A private bus holding the raw echo service and one server: `inkstoned` (started with
+/// `daemonArguments`), or another program that owns a name on it (stock fcitx5).
 final class BenchBus {
     let bus: PrivateBus
     let echo: RawEchoService
@@ -13,13 +14,24 @@ final class BenchBus {
     /// Times the echo baseline.
     let echoClient: RawClient
 
-    init(daemonArguments: [String] = []) throws {
+    convenience init(daemonArguments: [String] = []) throws {
+        try self.init(executable: builtProduct("inkstoned"), owning: InkstoneNames.busName) { address in
+            (["--address", address] + daemonArguments, [:])
+        }
+    }
+
+    /// Starts `executable` with the arguments and environment that `launch` makes for the
+    /// bus's address; ready once it owns `name` (within `timeout`).
+    init(
+        executable: String, owning name: String, timeout: Duration = .seconds(10),
+        launch: (_ address: String) -> (arguments: [String], environment: [String: String])
+    ) throws {
         bus = try PrivateBus()
         echo = try RawEchoService(address: bus.address)
-        daemon = try DaemonProcess(
-            executable: builtProduct("inkstoned"), arguments: ["--address", bus.address] + daemonArguments)
-        guard try daemon.waitForName(InkstoneNames.busName, on: bus.address) else {
-            throw ValidationError("inkstoned did not start: \(daemon.stderr)")
+        let (arguments, environment) = launch(bus.address)
+        daemon = try DaemonProcess(executable: executable, arguments: arguments, environment: environment)
+        guard try daemon.waitForName(name, on: bus.address, timeout: timeout) else {
+            throw ValidationError("\(executable) did not start: \(daemon.stderr)")
         }
         echoClient = try RawClient(address: bus.address)
     }

@@ -24,10 +24,10 @@ final class StockFcitx5 {
 
     static let executable = "/usr/bin/fcitx5"
     static let addonDirectory = "/usr/lib/x86_64-linux-gnu/fcitx5/"
-    let bus: PrivateBus
-    let echo: RawEchoService
-    let echoClient: RawClient
-    let process: DaemonProcess
+    /// The private bus, its echo and fcitx5.
+    let server: BenchBus
+    var bus: PrivateBus { server.bus }
+    var echoClient: RawClient { server.echoClient }
 
     /// Starts it with `method`, or nil when fcitx5 or the input method is not installed.
     static func start(_ method: InputMethod = .hangul) throws -> StockFcitx5? {
@@ -60,25 +60,18 @@ final class StockFcitx5 {
             0=Default
 
             """)
-        bus = try PrivateBus()
-        echo = try RawEchoService(address: bus.address)
         let addons = (["dbus", "dbusfrontend", "keyboard"] + method.addons).joined(separator: ",")
-        process = try DaemonProcess(
-            executable: Self.executable, arguments: ["--disable=all", "--enable=\(addons)"],
-            environment: [
-                "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home + "/data",
-                "DISPLAY": "", "WAYLAND_DISPLAY": "",
-            ])
-        guard try process.waitForName(FcitxKeyClient.busName, on: bus.address, timeout: .seconds(20)) else {
-            throw ValidationError("fcitx5 did not start: \(process.stderr)")
+        server = try BenchBus(executable: Self.executable, owning: FcitxKeyClient.busName, timeout: .seconds(20)) {
+            address in
+            (
+                ["--disable=all", "--enable=\(addons)"],
+                [
+                    "DBUS_SESSION_BUS_ADDRESS": address, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home + "/data",
+                    "DISPLAY": "", "WAYLAND_DISPLAY": "",
+                ]
+            )
         }
-        echoClient = try RawClient(address: bus.address)
     }
 
-    func stop() {
-        process.signal(SIGTERM)
-        _ = process.waitForExit()
-        bus.stop()
-        echo.join()
-    }
+    func stop() { server.stop() }
 }
