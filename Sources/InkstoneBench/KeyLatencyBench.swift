@@ -78,12 +78,19 @@ enum KeyLatency {
                 "key batch (50/call), bus, per key", batch, baseline: batchEcho, limit: nil,
                 note: "informational: ProcessKeyNamesReporting"))
         for engine in ["direct", "hangul"] {
-            let (echo, signal) = try keyToSignal(on: bench, engine: engine, sizes: sizes)
+            let observer = try KeyClient(busAddress: bench.bus.address)
+            let (echo, signal) = try keyToSignal(on: bench, engine: engine, sizes: sizes, observer: observer)
             rows.append(
                 .latency(
                     "key → other view's signal, bus, \(engine)", signal, baseline: echo, limit: 1.15,
                     note: "its Notifications signal, typist reporting"))
         }
+        let rawObserver = try RawClient(address: bench.bus.address)
+        let (rawEcho, rawSignal) = try keyToSignal(on: bench, engine: "direct", sizes: sizes, observer: rawObserver)
+        rows.append(
+            .latency(
+                "key → other view's signal, direct, libdbus view", rawSignal, baseline: rawEcho, limit: nil,
+                note: "informational: the row above watched by a raw libdbus client, as its floor is"))
         let listener = try RawClient(address: bench.bus.address)
         rows.append(
             try floor(
@@ -213,15 +220,15 @@ enum KeyLatency {
         return (LatencyStats(echoSamples), LatencyStats(perKeySamples))
     }
 
-    /// Time from sending a key to the observing view (default options) receiving its `Notifications` signal.
-    static func keyToSignal(on bench: BenchBus, engine: String, sizes: Sizes) throws -> (
+    /// Time from sending a key to the observing view (default options) receiving its `Notifications` signal;
+    /// `observer` is the client that watches (a ``KeyClient`` or a raw libdbus ``RawClient``).
+    static func keyToSignal(on bench: BenchBus, engine: String, sizes: Sizes, observer: some ViewObserver) throws -> (
         echo: LatencyStats, signal: LatencyStats
     ) {
         let typer = try KeyClient(busAddress: bench.bus.address)
-        let observer = try KeyClient(busAddress: bench.bus.address)
         let (document, context) = try typer.createSharedDocument(
-            with: observer.uniqueName ?? "", options: ["engine=\(engine)"])
-        let view = try observer.createContext(["engine=direct", "document=\(document)"])
+            with: observer.observerName, options: ["engine=\(engine)"])
+        let view = try observer.openView(of: document)
         let keys = engine == "hangul" ? BenchKeys.hangul : BenchKeys.latin
         let (echo, signal) = try interleavedWithEcho(on: bench, sizes: sizes) { round in
             let message = try typer.keyMessage(
@@ -229,19 +236,10 @@ enum KeyLatency {
             let start = MonotonicClock.nanoseconds()
             try typer.connection.send(message)
             typer.connection.flush()
-            var signalTime: UInt64 = 0
-            while signalTime == 0 {
-                guard let received = observer.connection.nextMessage(timeoutMilliseconds: 5000) else {
-                    throw ValidationError("the observing view got no signal")
-                }
-                if received.kind == .signal, received.path == view, received.member == "Notifications" {
-                    signalTime = MonotonicClock.nanoseconds() - start
-                }
-            }
+            try observer.waitForNotifications(at: view)
+            let signalTime = MonotonicClock.nanoseconds() - start
             try waitForReply(typer)
-            // A call on the observer's connection is a barrier: every signal of this key arrives before its reply.
-            try observer.callService("GetVersion")
-            observer.drain()
+            try observer.settle()
             return signalTime
         }
         return (echo, signal)

@@ -176,7 +176,7 @@ private func inkstone(_ arguments: [String], on daemon: RunningDaemon, timeout: 
             "baseline: raw libdbus echo", "key, direct p2p, events in reply", "key → other view's signal", "load:",
             "floor: echo + one signal to the caller", "floor: inkstoned GetVersion",
             "floor: inkstoned GetVersion, direct p2p",
-            "floor: echo + one signal to another client",
+            "floor: echo + one signal to another client", "key → other view's signal, direct, libdbus view",
             "load p2p:", "load floor:",
             "per key, 1 MB",
             "idle contexts", "cold start",
