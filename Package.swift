@@ -16,6 +16,11 @@
 //                 inkstone-fuzz (libFuzzer targets, corpus replay), inkstone-soak (random calls over a private bus)
 import PackageDescription
 
+/// No run-time exclusivity checks in release builds (see the note at InkstoneText); debug builds keep them.
+let uncheckedExclusivityInRelease: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "Inkstone",
     products: [
@@ -65,7 +70,7 @@ let package = Package(
                 "InkstoneSegmentation",
                 .product(name: "_RopeModule", package: "swift-collections"),
             ],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            swiftSettings: uncheckedExclusivityInRelease
         ),
         // Optimised in debug builds too: the dictionary engines index tables of
         // hundreds of thousands of rows when first used, which unoptimised code
@@ -77,7 +82,7 @@ let package = Package(
         .target(name: "InkstoneLayout", dependencies: ["InkstoneSegmentation"]),
         .target(
             name: "InkstoneService", dependencies: ["InkstoneText", "InkstoneEngines", "InkstoneLayout"],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+            swiftSettings: uncheckedExclusivityInRelease),
         // The configuration file (TOML) read into plain values the service takes.
         .target(
             name: "InkstoneConfig", dependencies: ["InkstoneService", .product(name: "TOMLKit", package: "TOMLKit")]),
@@ -102,7 +107,7 @@ let package = Package(
                 "DBusKit", "InkstoneService", "InkstoneDBus", "InkstoneLayout",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            swiftSettings: uncheckedExclusivityInRelease
         ),
 
         // MARK: executables

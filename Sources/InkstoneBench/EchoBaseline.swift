@@ -71,8 +71,9 @@ final class RawEchoService: @unchecked Sendable {
                 // The baseline's test comes first, so that the floors cost the baseline nothing.
                 let echo = dbus_message_is_method_call(message, name, "Echo") != 0
                 let toCaller = !echo && dbus_message_is_method_call(message, name, "EchoSignal") != 0
-                let toName = !echo && !toCaller && dbus_message_is_method_call(message, name, "EchoSignalTo") != 0
-                guard echo || toCaller || toName else { continue }
+                guard echo || toCaller || dbus_message_is_method_call(message, name, "EchoSignalTo") != 0 else {
+                    continue
+                }
                 var arguments = DBusMessageIter()
                 var text: UnsafePointer<CChar>?
                 if dbus_message_iter_init(message, &arguments) != 0,
@@ -117,8 +118,8 @@ struct RawConnection: @unchecked Sendable {
     let raw: OpaquePointer
 }
 
-/// The measuring client, written directly on libdbus.
-final class RawClient {
+/// The measuring client, written directly on libdbus; used by one thread at a time.
+final class RawClient: @unchecked Sendable {
     let connection: OpaquePointer
     private let payload = "こんにちは hello"
 
@@ -139,21 +140,30 @@ final class RawClient {
     /// One timed `Echo` call (`member` "EchoSignal": the call answered with a signal and the reply,
     /// the signal read with the reply and dropped after).
     func timeEcho(member: String = "Echo") throws -> UInt64 {
+        let call = try echoCall(member, argument: payload)
+        defer { dbus_message_unref(call) }
+        let elapsed = try time(call)
+        dropQueued()
+        return elapsed
+    }
+
+    /// A call of the echo service's `member` with one string argument; the caller releases it.
+    func echoCall(_ member: String, argument: String) throws -> OpaquePointer {
         guard let call = dbus_message_new_method_call(RawEchoService.name, "/", RawEchoService.name, member) else {
             throw ValidationError("no message")
         }
-        defer { dbus_message_unref(call) }
         var arguments = DBusMessageIter()
         dbus_message_iter_init_append(call, &arguments)
-        payload.withCString { text in
+        argument.withCString { text in
             var pointer: UnsafePointer<CChar>? = text
             _ = dbus_message_iter_append_basic(&arguments, CDBUS_TYPE_STRING, &pointer)
         }
-        let elapsed = try time(call)
-        if member != "Echo" {
-            while let message = dbus_connection_pop_message(connection) { dbus_message_unref(message) }
-        }
-        return elapsed
+        return call
+    }
+
+    /// Drops every message already read and queued (signals that came with a reply).
+    func dropQueued() {
+        while let message = dbus_connection_pop_message(connection) { dbus_message_unref(message) }
     }
 
     func timeGetVersion() throws -> UInt64 {

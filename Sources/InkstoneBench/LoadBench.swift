@@ -31,8 +31,8 @@ enum KeyLoad {
             clients.append((client, contexts))
         }
         let outcome = try drive(clients, plan: plan) { client, turn in
-            let (connection, contexts) = client
-            return try connection.timeKey(contexts[turn % contexts.count], keysym: BenchKeys.latin[turn % 8])
+            let (typer, contexts) = client
+            return try typer.timeKey(contexts[turn % contexts.count], keysym: BenchKeys.latin[turn % 8])
         }
         return outcome.row(
             name: "load\(direct ? " p2p" : ""): \(plan.clients) clients × \(plan.contexts) ctx", plan: plan,
@@ -75,7 +75,7 @@ enum KeyLoad {
 
     /// One thread per client, each calling `send(client, turn)` at its share of the plan's rate, its first
     /// call offset so that the clients' calls are spread evenly; `send` returns the round trip.
-    private static func drive<Client>(
+    private static func drive<Client: Sendable>(
         _ clients: [Client], plan: Plan, _ send: @escaping @Sendable (Client, Int) throws -> UInt64
     ) throws -> Outcome {
         let results = LoadResults()
@@ -85,12 +85,11 @@ enum KeyLoad {
         var threads: [PosixThread] = []
         for (offset, client) in clients.enumerated() {
             let first = start + intervalNanoseconds * UInt64(offset) / UInt64(clients.count)
-            let handle = Unchecked(client)
             guard
                 let thread = PosixThread.spawn({
-                    Self.call(
-                        first: first, interval: intervalNanoseconds, end: end, into: results
-                    ) { try send(handle.value, $0) }
+                    Self.call(first: first, interval: intervalNanoseconds, end: end, into: results) {
+                        try send(client, $0)
+                    }
                 })
             else { throw ValidationError("no thread") }
             threads.append(thread)
@@ -133,12 +132,6 @@ enum KeyLoad {
             state.errors += errors
         }
     }
-}
-
-/// A value handed to the one thread that uses it.
-private struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 /// Samples and errors gathered from every load thread.

@@ -14,15 +14,8 @@ extension RawClient {
     /// One `EchoSignalTo(observer's name)` call: the time from sending it until `observer` has its
     /// `Echoed` signal, in nanoseconds; then waits for this call's reply.
     func timeSignal(to observer: RawClient) throws -> UInt64 {
-        guard let call = dbus_message_new_method_call(RawEchoService.name, "/", RawEchoService.name, "EchoSignalTo")
-        else { throw ValidationError("no message") }
+        let call = try echoCall("EchoSignalTo", argument: observer.uniqueName)
         defer { dbus_message_unref(call) }
-        var arguments = DBusMessageIter()
-        dbus_message_iter_init_append(call, &arguments)
-        observer.uniqueName.withCString { name in
-            var pointer: UnsafePointer<CChar>? = name
-            _ = dbus_message_iter_append_basic(&arguments, CDBUS_TYPE_STRING, &pointer)
-        }
         let start = MonotonicClock.nanoseconds()
         guard dbus_connection_send(connection, call, nil) != 0 else { throw ValidationError("cannot send") }
         dbus_connection_flush(connection)

@@ -54,7 +54,7 @@ extension RawClient {
         _ = dbus_message_iter_append_basic(&arguments, CDBUS_TYPE_BOOLEAN, &isRelease)
         _ = dbus_message_iter_append_basic(&arguments, CDBUS_TYPE_UINT32, &time)
         let elapsed = try self.time(call)
-        while let message = dbus_connection_pop_message(connection) { dbus_message_unref(message) }
+        dropQueued()
         return elapsed
     }
 }

@@ -55,6 +55,6 @@ extension RawClient: ViewObserver {
 
     func settle() throws {
         _ = try timeGetVersion()
-        while let message = dbus_connection_pop_message(connection) { dbus_message_unref(message) }
+        dropQueued()
     }
 }
