@@ -7,7 +7,7 @@ FUZZ_SECONDS ?= 600
 SOAK_CALLS ?= 200000
 SOAK_SECONDS ?= 3600
 
-.PHONY: run test build release bench bench-deps install uninstall generate clean fuzz soak asan tsan lint format
+.PHONY: run test build release bench bench-deps hot-functions install uninstall generate clean fuzz soak asan tsan lint format
 
 run:            ## install missing packages, build inkstoned and inkstone, run inkstoned on the session bus
 	scripts/run.sh $(ARGS)
@@ -32,6 +32,9 @@ bench-deps:     ## install what the benchmarks compare with: stock fcitx5, fcitx
 bench: release bench-deps  ## run every benchmark (release build); ARGS="--quick" for a smoke run
 	bin=$$(TMPDIR=$(CURDIR)/.tmp swift build -c release --show-bin-path); \
 	for b in all protocol roundtrip service buffer engine segmentation geometry; do $$bin/inkstone-bench $$b $(ARGS) || exit 1; done
+
+hot-functions:  ## profile keys under callgrind and rewrite Sources/inkstoned/HotFunctions.order (the release daemon's code layout)
+	scripts/hot-functions.sh
 
 fuzz:           ## libFuzzer on the buffer model, the engines and the message reader, FUZZ_SECONDS per target
 	scripts/fuzz.sh $(FUZZ_SECONDS)

@@ -23,6 +23,7 @@
 # counts of the measured calls (warm-up excluded) are written to
 # $OUT/callgrind.out and summarised (callgrind_annotate); divide by N. The
 # program is profiled as a copy without debug info (objcopy --strip-debug).
+# CALLGRIND_OPTIONS adds options (scripts/hot-functions.sh keeps names mangled).
 #
 # The program runs with SWIFT_DETERMINISTIC_HASHING=1: Swift seeds its hashing
 # per process, so dictionary and set lookups would take a different number of
@@ -79,7 +80,8 @@ if [ "${PROFILE:-}" = callgrind ]; then
     objcopy --strip-debug "$program" "$stripped"
     shift
     set -- "$stripped" "$@"
-    valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out/callgrind.out" \
+    # CALLGRIND_OPTIONS is left unquoted: it is a list of options.
+    valgrind --tool=callgrind --instr-atstart=no ${CALLGRIND_OPTIONS:-} --callgrind-out-file="$out/callgrind.out" \
         "$@" 2>"$out/valgrind.log" &
 elif [ "${PROFILE:-}" = perf ]; then
     perf record -q -F 15000 -e cpu-clock --call-graph dwarf,16384 -o "$out/perf.data" \
