@@ -9,13 +9,18 @@
 # on the server's CPU at once and route the message before the write returns.
 #
 #   scripts/trace-sends.sh [inkstone-bench arguments]      # e.g. compat, or keys --quick
+#   BIN=folder scripts/trace-sends.sh compat    # the inkstone-bench (and so the inkstoned) in folder
 set -eu
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
 export TMPDIR="$PWD/.tmp"
 [ $# -gt 0 ] || set -- compat
-bin=$(swift build -c release --show-bin-path)
-[ -x "$bin/inkstone-bench" ] && [ -x "$bin/inkstoned" ] || make release
+if [ -n "${BIN:-}" ]; then
+    bin=$BIN
+else
+    bin=$(swift build -c release --show-bin-path)
+    [ -x "$bin/inkstone-bench" ] && [ -x "$bin/inkstoned" ] || make release
+fi
 cc -O2 -shared -fPIC -o .tmp/trace-sends.so bench/trace-sends/trace-sends.c -ldl
 traces=$(mktemp -d "$TMPDIR/trace-sends.XXXXXX")
 TRACE_SENDS_DIR="$traces" LD_PRELOAD="$PWD/.tmp/trace-sends.so" "$bin/inkstone-bench" "$@"
