@@ -40,7 +40,7 @@ extension TextStorage {
         start.utf16 = rope.utf16.count + tail.utf16Count - replaced.utf16 - after.utf16
         oldLength.utf16 = replaced.utf16
         // The old tail stays for its cluster boundaries.
-        let old = tail
+        var old = tail
         tail.replace(local, with: text)
         let new = tail
         var inserted = UnitCounts(of: text)
@@ -56,15 +56,11 @@ extension TextStorage {
         let graphemeText = widened ? String(new.slice(lower..<newUpper)) : text
         oldLength.graphemes = old.slice(lower..<oldUpper).count
         if widened { inserted.graphemes = graphemeText.count }
-        // The clusters before `lower` and after the shared boundary are the same in both.
-        let graphemesBefore: Int
-        if let oldTotal = old.knownGraphemeCount {
-            let graphemesAfter = old.slice(oldUpper..<old.utf8Count).count
-            graphemesBefore = oldTotal - oldLength.graphemes - graphemesAfter
-            tail.knownGraphemeCount = graphemesBefore + inserted.graphemes + graphemesAfter
-        } else {
-            graphemesBefore = old.slice(0..<lower).count
-        }
+        // The clusters before `lower` and after the shared boundary are the same in both;
+        // the old tail's total is kept by measured edits (counted here once otherwise).
+        let graphemesAfter = old.slice(oldUpper..<old.utf8Count).count
+        let graphemesBefore = old.graphemeCount() - oldLength.graphemes - graphemesAfter
+        tail.knownGraphemeCount = graphemesBefore + inserted.graphemes + graphemesAfter
         start.graphemes = rope.count + graphemesBefore
         return record(start, oldLength, inserted, graphemeText)
     }

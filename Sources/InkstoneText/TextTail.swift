@@ -26,10 +26,12 @@ struct TextTail {
     /// Replaces a local UTF-8 range (scalar boundaries) with `replacement`, keeping the
     /// counts; `graphemeCount` is the new cluster count when the caller measured it.
     mutating func replace(_ local: Range<Int>, with replacement: String, graphemeCount: Int? = nil) {
-        let removed = counts(of: local)
-        utf16Count += replacement.utf16.count - removed.utf16
-        scalarCount += replacement.unicodeScalars.count - removed.scalars
-        text.replaceSubrange(indices(local), with: replacement)
+        let range = indices(local)
+        let removed = Self.counts(ofUTF8: text.utf8[range])
+        let added = Self.counts(ofUTF8: replacement.utf8)
+        utf16Count += added.utf16 - removed.utf16
+        scalarCount += added.scalars - removed.scalars
+        text.replaceSubrange(range, with: replacement)
         knownGraphemeCount = graphemeCount
     }
 
@@ -64,12 +66,20 @@ struct TextTail {
     /// The length of a local UTF-8 range (scalar boundaries) in UTF-8, UTF-16 and code
     /// points (graphemes left at 0).
     func counts(of local: Range<Int>) -> UnitCounts {
-        var counts = UnitCounts(utf8: local.count, utf16: 0, scalars: 0, graphemes: 0)
-        for scalar in text.unicodeScalars[indices(local)] {
-            counts.utf16 += scalar.utf16.count
-            counts.scalars += 1
+        let counts = Self.counts(ofUTF8: text.utf8[indices(local)])
+        return UnitCounts(utf8: local.count, utf16: counts.utf16, scalars: counts.scalars, graphemes: 0)
+    }
+
+    /// The UTF-16 and code-point lengths of well-formed UTF-8, read off its lead bytes
+    /// (a four-byte sequence is a surrogate pair in UTF-16).
+    private static func counts(ofUTF8 bytes: some Sequence<UInt8>) -> (utf16: Int, scalars: Int) {
+        var utf16 = 0
+        var scalars = 0
+        for byte in bytes where !UTF8.isContinuation(byte) {
+            scalars += 1
+            utf16 += byte >= 0xF0 ? 2 : 1
         }
-        return counts
+        return (utf16, scalars)
     }
 
     /// Grapheme clusters in the tail, counted once and kept until the next edit.
