@@ -25,13 +25,32 @@ struct TextTail {
 
     /// Replaces a local UTF-8 range (scalar boundaries) with `replacement`, keeping the
     /// counts; `graphemeCount` is the new cluster count when the caller measured it.
+    ///
+    /// The new text is written into a string of its own size: `String.replaceSubrange`
+    /// would keep the capacity of a shared buffer, and an empty tail would adopt the
+    /// inserted string's buffer, however large the buffer it came from.
     mutating func replace(_ local: Range<Int>, with replacement: String, graphemeCount: Int? = nil) {
-        let range = indices(local)
-        let removed = Self.counts(ofUTF8: text.utf8[range])
-        let added = Self.counts(ofUTF8: replacement.utf8)
-        utf16Count += added.utf16 - removed.utf16
-        scalarCount += added.scalars - removed.scalars
-        text.replaceSubrange(range, with: replacement)
+        var old = text
+        var added = replacement
+        text = old.withUTF8 { oldBytes in
+            added.withUTF8 { addedBytes in
+                let removed = Self.counts(ofUTF8: oldBytes[local])
+                let inserted = Self.counts(ofUTF8: addedBytes)
+                utf16Count += inserted.utf16 - removed.utf16
+                scalarCount += inserted.scalars - removed.scalars
+                return String(unsafeUninitializedCapacity: oldBytes.count - local.count + addedBytes.count) { buffer in
+                    var written = 0
+                    func write(_ part: Slice<UnsafeBufferPointer<UInt8>>) {
+                        _ = UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(from: part)
+                        written += part.count
+                    }
+                    write(oldBytes[..<local.lowerBound])
+                    write(addedBytes[...])
+                    write(oldBytes[local.upperBound...])
+                    return written
+                }
+            }
+        }
         knownGraphemeCount = graphemeCount
     }
 
