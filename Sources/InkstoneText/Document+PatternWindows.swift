@@ -16,7 +16,7 @@ extension Document {
     /// each side (excluded), walking the rope's clusters outwards.
     private func wordWindow(around utf8Range: Range<Int>) -> Range<Int> {
         let limit = LivePatterns.scanWindowUTF8
-        let rope = storage.rope
+        let rope = storage.wholeRope
         let lowest = max(0, utf8Range.lowerBound - limit)
         var lower = rope.index(roundingDown: storage.ropeIndex(utf8Offset: utf8Range.lowerBound))
         while lower > rope.startIndex, lower.utf8Offset > lowest {

@@ -12,6 +12,7 @@ public struct DocumentSnapshot {
     }
 
     fileprivate let rope: BigString
+    fileprivate let tail: TextTail
     fileprivate let revision: UInt64
     fileprivate let anchorOffsets: [(AnchorSlot, Int)]
     fileprivate let attributeStore: AttributeStore
@@ -28,7 +29,7 @@ extension Document {
     /// until changed; costs one step per anchor and undo group.
     public func snapshot() -> DocumentSnapshot {
         DocumentSnapshot(
-            rope: storage.rope, revision: revision, anchorOffsets: anchors.savedOffsets(),
+            rope: storage.rope, tail: storage.tail, revision: revision, anchorOffsets: anchors.savedOffsets(),
             attributeStore: attributeStore, queuedEdits: queuedEdits, queuedUTF8Bytes: queuedUTF8Bytes,
             nextTicketID: nextTicketID, composingView: composingView,
             views: liveViews.map {
@@ -41,8 +42,7 @@ extension Document {
     /// Puts the document back as it was at `snapshot`, revision included.
     /// Emits no event: the caller drops the notifications of what it undid.
     public func restore(_ snapshot: DocumentSnapshot) {
-        storage.rope = snapshot.rope
-        storage.chunkCache.removeAll()
+        storage.restore(rope: snapshot.rope, tail: snapshot.tail)
         revision = snapshot.revision
         anchors.restore(snapshot.anchorOffsets)
         attributeStore = snapshot.attributeStore

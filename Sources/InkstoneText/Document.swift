@@ -178,13 +178,10 @@ public final class Document {
     /// selections, emits `textChanged` and any `selectionChanged`.
     @discardableResult
     func applyEdit(utf8Range: Range<Int>, with text: String, cause: EditCause, viewID: ViewID?) -> ChangeRecord {
-        // The measure and the mutation share the indices of the range: found once.
-        let bounds = storage.ropeRange(utf8Range: utf8Range)
-        let measure = EditMeasure(
-            before: storage, utf8Range: utf8Range, bounds: bounds, text: text, everyUnit: measuresEveryUnit)
-        storage.replace(bounds, with: text)
         revision += 1
-        let record = measure.record(after: storage, revision: revision, cause: cause, viewID: viewID)
+        let record = storage.replace(
+            utf8Range: utf8Range, with: text, measuringEveryUnit: measuresEveryUnit, revision: revision, cause: cause,
+            viewID: viewID)
         let newUTF8Length = text.utf8.count
         anchors.adjust(replacing: utf8Range, newUTF8Length: newUTF8Length)
         attributeStore.adjust(

@@ -97,10 +97,10 @@ extension DocumentView {
 
     /// Throws `InvalidState`, changing nothing, when reverting `group` would
     /// meet text another edit changed: replays the revert on a copy of the
-    /// text (the rope is shared until changed) with the group's anchors moved
+    /// text (rope and tail are shared until changed) with the group's anchors moved
     /// as the document would move them.
     private func checkRevertible(_ group: UndoGroup, cause: EditCause) throws(InkstoneError) {
-        let scratch = TextStorage(rope: storage.rope)
+        let scratch = TextStorage(rope: storage.rope, tail: storage.tail)
         var slots: [ObjectIdentifier: AnchorSlot] = [:]
         func slot(_ anchor: TextAnchor) -> AnchorSlot {
             if let found = slots[ObjectIdentifier(anchor)] { return found }

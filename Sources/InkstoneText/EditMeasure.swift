@@ -33,7 +33,8 @@ struct EditMeasure {
     private static let replacedTextLimit = 1 << 16
 
     /// Captures the old text's measures (in UTF-8 and code points only unless `everyUnit`);
-    /// `bounds` are the rope indices of `utf8Range` in the old text.
+    /// `bounds` are the rope indices of `utf8Range` in the old text, which is all in the
+    /// rope (the storage's tail is empty, before and after the edit).
     init(
         before storage: TextStorage, utf8Range: Range<Int>, bounds: Range<BigString.Index>, text: String,
         everyUnit: Bool
@@ -90,7 +91,10 @@ struct EditMeasure {
         var oldUpper = oldCeiling
         var newUpperIndex = newRope.index(roundingUp: newRope.utf8Index(at: oldUpper + delta))
         if newUpperIndex.utf8Offset != oldUpper + delta {
-            oldUpper = commonCeiling(oldRope: reconstructedOldRope(from: newRope), newRope: newRope, delta: delta)
+            let oldRope = reconstructedOldRope(from: newRope)
+            oldUpper = Self.commonCeiling(
+                from: oldCeiling, delta: delta, oldCeiling: oldRope.graphemeCeiling, newCeiling: newRope.graphemeCeiling
+            )
             newUpperIndex = newRope.utf8.index(newLowerIndex, offsetBy: oldUpper + delta - lower)
         }
         let newUpper = oldUpper + delta
@@ -147,13 +151,16 @@ struct EditMeasure {
         return rope
     }
 
-    /// The first offset at or above the edit's end (old coordinates) that is a
-    /// grapheme boundary of both texts.
-    private func commonCeiling(oldRope: BigString, newRope: BigString, delta: Int) -> Int {
+    /// The first offset at or above `oldCeiling` (the old text's cluster boundary at or
+    /// above the edit's end, in old coordinates) that is a grapheme boundary of both texts;
+    /// the new text is the old one shifted by `delta` after the edit.
+    static func commonCeiling(
+        from oldCeiling: Int, delta: Int, oldCeiling ceilingInOld: (Int) -> Int, newCeiling ceilingInNew: (Int) -> Int
+    ) -> Int {
         var oldUpper = oldCeiling
         while true {
-            let inOld = oldRope.graphemeCeiling(utf8Offset: oldUpper)
-            let snapped = newRope.graphemeCeiling(utf8Offset: inOld + delta) - delta
+            let inOld = ceilingInOld(oldUpper)
+            let snapped = ceilingInNew(inOld + delta) - delta
             if snapped == oldUpper { return oldUpper }
             oldUpper = snapped
         }

@@ -1,7 +1,7 @@
 import InkstoneSegmentation
 import _RopeModule
 
-/// UTF-16 chunks of the rope for segmenters (ICU `UText`), without a flat copy.
+/// UTF-16 chunks of the text for segmenters (ICU `UText`), without a flat copy.
 ///
 /// Chunk `k` nominally covers UTF-16 offsets `k*W ..< (k+1)*W` with
 /// `W = UTF16ChunkCache.chunkWidth`; a boundary that would split a surrogate
@@ -11,10 +11,12 @@ import _RopeModule
 /// ones are recycled least-recently-used first).
 extension TextStorage: UTF16ChunkSource {
     /// Total length of the text in UTF-16 code units.
-    public var utf16Count: Int { rope.utf16.count }
+    public var utf16Count: Int { count(in: .utf16) }
 
-    /// The chunk that contains `utf16Offset` (the last chunk for the end offset).
+    /// The chunk that contains `utf16Offset` (the last chunk for the end offset). Moves the
+    /// tail into the rope, whose chunks are read.
     public func utf16Chunk(containing utf16Offset: Int) -> (start: Int, units: UnsafeBufferPointer<UInt16>) {
+        flushTail()
         let total = utf16Count
         guard total > 0 else { return (0, UnsafeBufferPointer(start: nil, count: 0)) }
         let offset = min(max(utf16Offset, 0), total)

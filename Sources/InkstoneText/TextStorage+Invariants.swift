@@ -1,26 +1,48 @@
-/// Consistency checks of the rope (debug builds and tests).
+/// Consistency checks of the rope and the tail (debug builds and tests).
 extension TextStorage {
     /// Texts up to this many UTF-8 bytes are compared with a flat copy on every
     /// check; larger ones only get the rope's own structural check.
     static let flatComparisonLimit = 1 << 20
 
     /// What is wrong with the storage: the rope's cached counts must match the
-    /// text they summarise, and the chunk cache must describe the current text.
+    /// text they summarise, the tail's too, the tail must start on a cluster boundary
+    /// of the whole text, and the chunk cache must describe the current text.
     func invariantViolations() -> [String] {
         rope._invariantCheck()
-        guard rope.utf8.count <= Self.flatComparisonLimit else { return [] }
+        var problems = tailViolations()
+        guard utf8Count <= Self.flatComparisonLimit else { return problems }
+        let flat = string
+        for unit in OffsetUnit.allCases where UnitCounts.count(of: flat, in: unit) != count(in: unit) {
+            problems.append("\(unit.rawValue) count \(count(in: unit)) ≠ text \(UnitCounts.count(of: flat, in: unit))")
+        }
+        return problems
+    }
+
+    /// What is wrong with the tail: its size, its kept counts, its start (a cluster
+    /// boundary: the rope's last cluster and the tail break as the whole text does) and
+    /// the rope's last cluster as last looked up.
+    private func tailViolations() -> [String] {
         var problems: [String] = []
-        let flat = String(rope)
-        if flat.utf8.count != rope.utf8.count {
-            problems.append("rope UTF-8 count \(rope.utf8.count) ≠ text \(flat.utf8.count)")
+        if tail.utf8Count > Self.tailCapacity {
+            problems.append("the tail holds \(tail.utf8Count) bytes, more than \(Self.tailCapacity)")
         }
-        if flat.utf16.count != rope.utf16.count {
-            problems.append("rope UTF-16 count \(rope.utf16.count) ≠ text \(flat.utf16.count)")
+        let counts = UnitCounts(of: tail.text)
+        if tail.utf16Count != counts.utf16 { problems.append("tail UTF-16 count \(tail.utf16Count) ≠ \(counts.utf16)") }
+        if tail.scalarCount != counts.scalars {
+            problems.append("tail code-point count \(tail.scalarCount) ≠ \(counts.scalars)")
         }
-        if flat.unicodeScalars.count != rope.unicodeScalars.count {
-            problems.append("rope scalar count \(rope.unicodeScalars.count) ≠ text \(flat.unicodeScalars.count)")
+        if let known = tail.knownGraphemeCount, known != counts.graphemes {
+            problems.append("tail grapheme count \(known) ≠ \(counts.graphemes)")
         }
-        if flat.count != rope.count { problems.append("rope grapheme count \(rope.count) ≠ text \(flat.count)") }
+        guard !rope.isEmpty else { return problems }
+        let last = rope[rope.index(before: rope.endIndex)]
+        if let known = knownRopeLastCharacter, known != last {
+            problems.append("the rope's last cluster is \(last.debugDescription), not \(known.debugDescription)")
+        }
+        if !tail.isEmpty, (String(last) + tail.text).count != 1 + counts.graphemes {
+            problems.append(
+                "the tail \(tail.text.debugDescription) joins the rope's last cluster \(last.debugDescription)")
+        }
         return problems
     }
 

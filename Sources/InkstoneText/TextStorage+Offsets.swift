@@ -16,29 +16,38 @@ extension TextStorage {
         }
         // The end is a boundary in every unit.
         if offset == unitCount { return utf8Count }
-        let utf8Offset: Int
+        let ropeUnits = ropeCount(in: unit)
+        let utf8Offset =
+            offset >= ropeUnits
+            ? try rope.utf8.count + tail.local(ofUnits: offset - ropeUnits, in: unit, what: what, value: offset)
+            : try ropeUTF8Offset(of: offset, in: unit, what: what)
+        if requireGraphemeBoundary, unit != .graphemes, !isGraphemeBoundary(utf8Offset: utf8Offset) {
+            throw .splitsGrapheme(what: what, value: offset, unit: unit)
+        }
+        return utf8Offset
+    }
+
+    /// The UTF-8 offset of an offset in `unit` that lies before the rope's end (throws as
+    /// ``utf8Offset(of:in:requireGraphemeBoundary:what:)`` when it splits a code point).
+    private func ropeUTF8Offset(of offset: Int, in unit: OffsetUnit, what: String) throws(InkstoneError) -> Int {
         switch unit {
         case .utf8:
             let index = ropeIndex(utf8Offset: offset)
             guard rope.unicodeScalars.index(roundingDown: index).utf8Offset == offset else {
                 throw .splitsCodePoint(what: what, value: offset, unit: unit)
             }
-            utf8Offset = offset
+            return offset
         case .utf16:
             let index = rope.utf16.index(rope.startIndex, offsetBy: offset)
             guard !index._isUTF16TrailingSurrogate else {
                 throw .splitsCodePoint(what: what, value: offset, unit: unit)
             }
-            utf8Offset = index.utf8Offset
+            return index.utf8Offset
         case .scalars:
-            utf8Offset = rope.unicodeScalars.index(rope.startIndex, offsetBy: offset).utf8Offset
+            return rope.unicodeScalars.index(rope.startIndex, offsetBy: offset).utf8Offset
         case .graphemes:
-            utf8Offset = rope.index(rope.startIndex, offsetBy: offset).utf8Offset
+            return rope.index(rope.startIndex, offsetBy: offset).utf8Offset
         }
-        if requireGraphemeBoundary, unit != .graphemes, !isGraphemeBoundary(utf8Offset: utf8Offset) {
-            throw .splitsGrapheme(what: what, value: offset, unit: unit)
-        }
-        return utf8Offset
     }
 
     /// Converts a `start`/`length` pair in `unit` to a UTF-8 range, validating both ends.
@@ -64,7 +73,11 @@ extension TextStorage {
         // end of the text is the usual case.
         if utf8Offset == 0 { return 0 }
         if utf8Offset == utf8Count { return count(in: unit) }
-        if let after = unitsAfter(utf8Offset: utf8Offset, in: unit) { return count(in: unit) - after }
+        let ropeBytes = rope.utf8.count
+        if utf8Offset >= ropeBytes {
+            return ropeCount(in: unit) + tail.units(before: utf8Offset - ropeBytes, in: unit)
+        }
+        if let after = unitsAfter(utf8Offset: utf8Offset, in: unit) { return ropeCount(in: unit) - after }
         switch unit {
         case .utf8:
             return utf8Offset
@@ -77,21 +90,22 @@ extension TextStorage {
         }
     }
 
-    /// Bytes before the end within which ``offset(ofUTF8:in:)`` counts back from the end: a
-    /// few steps back from the rope's end cost less than finding the offset's index and
+    /// Bytes before the rope's end within which ``offset(ofUTF8:in:)`` counts back from it:
+    /// a few steps back from the rope's end cost less than finding the offset's index and
     /// walking the tree and its chunk from the start (a composition's start, near the end).
-    static let tailWalkBytes = 16
+    static let ropeEndWalkBytes = 16
 
-    /// The `unit`s between a UTF-8 offset (a scalar boundary) and the end, counted backwards
-    /// from the end when it lies within ``tailWalkBytes``; nil further away. In graphemes,
-    /// an offset inside a cluster counts that cluster as after it.
+    /// The `unit`s between a UTF-8 offset (a scalar boundary before the rope's end) and the
+    /// rope's end, counted backwards from it when it lies within ``ropeEndWalkBytes``; nil
+    /// further away. In graphemes, an offset inside a cluster counts that cluster as after it.
     private func unitsAfter(utf8Offset: Int, in unit: OffsetUnit) -> Int? {
-        guard utf8Count - utf8Offset <= Self.tailWalkBytes else { return nil }
+        let ropeBytes = rope.utf8.count
+        guard ropeBytes - utf8Offset <= Self.ropeEndWalkBytes else { return nil }
         var index = rope.endIndex
         var units = 0
         switch unit {
         case .utf8:
-            return utf8Count - utf8Offset
+            return ropeBytes - utf8Offset
         case .utf16, .scalars:
             while index.utf8Offset > utf8Offset {
                 index = rope.unicodeScalars.index(before: index)
@@ -119,33 +133,36 @@ extension TextStorage {
         _ offset: Int, in unit: OffsetUnit, direction: SnapDirection, toGraphemeBoundary: Bool = false
     ) -> Int {
         let clamped = min(max(offset, 0), count(in: unit))
-        var utf8Offset: Int
-        switch unit {
-        case .utf8:
-            let index = ropeIndex(utf8Offset: clamped)
-            utf8Offset =
-                (direction == .down
-                ? rope.unicodeScalars.index(roundingDown: index)
-                : rope.unicodeScalars.index(roundingUp: index)).utf8Offset
-        case .utf16:
-            let index = rope.utf16.index(rope.startIndex, offsetBy: clamped)
-            if index._isUTF16TrailingSurrogate {
-                let aligned = rope.unicodeScalars.index(roundingDown: index)
-                utf8Offset =
-                    direction == .down
-                    ? aligned.utf8Offset
-                    : rope.unicodeScalars.index(after: aligned).utf8Offset
-            } else {
-                utf8Offset = index.utf8Offset
-            }
-        case .scalars:
-            utf8Offset = rope.unicodeScalars.index(rope.startIndex, offsetBy: clamped).utf8Offset
-        case .graphemes:
-            utf8Offset = rope.index(rope.startIndex, offsetBy: clamped).utf8Offset
-        }
+        let ropeUnits = ropeCount(in: unit)
+        var utf8Offset =
+            clamped >= ropeUnits
+            ? rope.utf8.count + tail.local(snapping: clamped - ropeUnits, in: unit, direction: direction)
+            : ropeUTF8Offset(snapping: clamped, in: unit, direction: direction)
         if toGraphemeBoundary {
             utf8Offset = snapToGrapheme(utf8Offset: utf8Offset, direction: direction)
         }
         return self.offset(ofUTF8: utf8Offset, in: unit)
+    }
+
+    /// The UTF-8 offset of a code-point boundary next to an offset in `unit` before the
+    /// rope's end (at or below it for `.down`, at or above it for `.up`).
+    private func ropeUTF8Offset(snapping offset: Int, in unit: OffsetUnit, direction: SnapDirection) -> Int {
+        switch unit {
+        case .utf8:
+            let index = ropeIndex(utf8Offset: offset)
+            return
+                (direction == .down
+                ? rope.unicodeScalars.index(roundingDown: index)
+                : rope.unicodeScalars.index(roundingUp: index)).utf8Offset
+        case .utf16:
+            let index = rope.utf16.index(rope.startIndex, offsetBy: offset)
+            guard index._isUTF16TrailingSurrogate else { return index.utf8Offset }
+            let aligned = rope.unicodeScalars.index(roundingDown: index)
+            return direction == .down ? aligned.utf8Offset : rope.unicodeScalars.index(after: aligned).utf8Offset
+        case .scalars:
+            return rope.unicodeScalars.index(rope.startIndex, offsetBy: offset).utf8Offset
+        case .graphemes:
+            return rope.index(rope.startIndex, offsetBy: offset).utf8Offset
+        }
     }
 }
