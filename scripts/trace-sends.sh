@@ -42,7 +42,8 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.trace"))):
         if event != READ or member not in MEMBERS:
             continue
         first_start = first_end = reply_end = None
-        for later_time, later_event, later_kind, _ in records[index + 1:]:
+        for later in range(index + 1, len(records)):
+            later_time, later_event, later_kind, _ = records[later]
             if later_event in (SLEEP, READ):
                 break
             if later_event == WRITE_START and first_start is None:
