@@ -30,7 +30,7 @@ let uncheckedExclusivityInRelease: [SwiftSetting] = [
 /// The release daemon's key path laid out together: gold places the sections of the functions
 /// `Sources/inkstoned/HotFunctions.order` names (those a key runs, measured by
 /// `scripts/hot-functions.sh`) first and in that order: a key, which comes after an idle wait, then
-/// runs code on about half as many pages (107 instead of 221 for the profiled keys; functions of
+/// runs code on less than half as many pages (97 instead of 228 for the profiled keys; functions of
 /// dependencies, built without function sections, stay where they were). Functions the file names
 /// that no longer exist are skipped; new ones are placed with the rest of the code.
 let hotFunctionLayoutInRelease: [LinkerSetting] = [
