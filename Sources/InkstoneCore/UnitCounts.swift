@@ -28,6 +28,13 @@ public struct UnitCounts: Equatable, Hashable, Sendable {
         )
     }
 
+    /// Measures a string in UTF-8 and code points only (UTF-16 and graphemes left at 0), as
+    /// an edit measured in those units alone records it. Inlinable, as ``count(of:in:)``.
+    @inlinable
+    public init(codePointsOf text: some StringProtocol) {
+        self.init(utf8: text.utf8.count, utf16: 0, scalars: Self.count(of: text, in: .scalars), graphemes: 0)
+    }
+
     /// The length of `text` in `unit` alone (graphemes are counted only when asked for).
     /// Inlinable: specialized for the caller's string type, it counts without generic calls.
     @inlinable

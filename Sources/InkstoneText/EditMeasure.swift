@@ -75,8 +75,7 @@ struct EditMeasure {
     func record(after storage: TextStorage, revision: UInt64, cause: EditCause, viewID: ViewID?) -> ChangeRecord {
         let newRope = storage.rope
         guard everyUnit else {
-            let inserted = UnitCounts(
-                utf8: text.utf8.count, utf16: 0, scalars: UnitCounts.count(of: text, in: .scalars), graphemes: 0)
+            let inserted = UnitCounts(codePointsOf: text)
             return ChangeRecord(
                 revision: revision, cause: cause, viewID: viewID, start: start,
                 oldLength: oldLength(inserted: inserted, newRope: newRope), newLength: inserted, insertedText: text,

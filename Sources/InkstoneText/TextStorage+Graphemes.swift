@@ -46,8 +46,7 @@ extension TextStorage {
         guard utf8Offset < utf8Count else { return nil }
         let ropeBytes = rope.utf8.count
         if utf8Offset >= ropeBytes {
-            let floor = tail.graphemeFloor(tail.index(utf8Offset - ropeBytes))
-            return ropeBytes + tail.offset(of: tail.text.index(after: floor))
+            return ropeBytes + tail.cluster(containing: utf8Offset - ropeBytes).upperBound
         }
         let index = rope.index(roundingDown: ropeIndex(utf8Offset: utf8Offset))
         return rope.index(after: index).utf8Offset
@@ -75,8 +74,8 @@ extension TextStorage {
         guard utf8Offset < utf8Count else { return nil }
         let ropeBytes = rope.utf8.count
         if utf8Offset >= ropeBytes {
-            let floor = tail.graphemeFloor(tail.index(utf8Offset - ropeBytes))
-            return (ropeBytes + tail.offset(of: floor))..<(ropeBytes + tail.offset(of: tail.text.index(after: floor)))
+            let cluster = tail.cluster(containing: utf8Offset - ropeBytes)
+            return (ropeBytes + cluster.lowerBound)..<(ropeBytes + cluster.upperBound)
         }
         let start = rope.index(roundingDown: ropeIndex(utf8Offset: utf8Offset))
         return start.utf8Offset..<rope.index(after: start).utf8Offset

@@ -33,9 +33,7 @@ extension TextStorage {
         var oldLength = UnitCounts(utf8: local.count, utf16: 0, scalars: replaced.scalars, graphemes: 0)
         guard everyUnit else {
             tail.replace(local, with: text)
-            let inserted = UnitCounts(
-                utf8: text.utf8.count, utf16: 0, scalars: UnitCounts.count(of: text, in: .scalars), graphemes: 0)
-            return record(start, oldLength, inserted, text)
+            return record(start, oldLength, UnitCounts(codePointsOf: text), text)
         }
         start.utf16 = rope.utf16.count + tail.utf16Count - replaced.utf16 - after.utf16
         oldLength.utf16 = replaced.utf16

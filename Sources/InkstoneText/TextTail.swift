@@ -179,6 +179,13 @@ struct TextTail {
         offset(of: graphemeFloor(index(local)))
     }
 
+    /// The local UTF-8 range of the cluster containing a local offset below ``utf8Count`` (a
+    /// scalar boundary; the cluster starting there when it is a boundary).
+    func cluster(containing local: Int) -> Range<Int> {
+        let floor = graphemeFloor(index(local))
+        return offset(of: floor)..<offset(of: text.index(after: floor))
+    }
+
     /// The cluster boundary at or above a local UTF-8 offset (a scalar boundary).
     func graphemeCeiling(_ local: Int) -> Int {
         let found = index(local)
