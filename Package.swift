@@ -3,7 +3,7 @@
 //
 // Layers, bottom to top (see README.md, "Layout"):
 //   C edges:      CICU (C target, ICU hidden), CSystemd (sd-bus), CDBus (libdbus: the benchmarks' raw echo baseline),
-//                 CXKBCommon, CLinux, CHangul (tests only),
+//                 CXKBCommon, CLinux, CHangul (tests only), CGatheredWrites (sd-bus's writes gathered),
 //                 CMarisa (C++ shim over libmarisa)
 //   pure Swift:   InkstoneCore (errors, units, ranges; no dependencies) under everything;
 //                 InkstoneSegmentation → InkstoneText → InkstoneService; InkstoneEngines → InkstoneService
@@ -67,6 +67,8 @@ let package = Package(
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
+        // sendmsg(2) for the process: a dispatch's messages gathered into one write (DBusKit).
+        .target(name: "CGatheredWrites"),
         // libmarisa (C++) behind a C API: the tries of libkkc-data's language model.
         .target(name: "CMarisa", linkerSettings: [.linkedLibrary("marisa")]),
 
@@ -110,7 +112,9 @@ let package = Package(
         .target(name: "InkstoneMeasure", swiftSettings: functionSectionsInRelease),
 
         // MARK: D-Bus
-        .target(name: "DBusKit", dependencies: ["CSystemd", "CLinux"], swiftSettings: functionSectionsInRelease),
+        .target(
+            name: "DBusKit", dependencies: ["CSystemd", "CLinux", "CGatheredWrites"],
+            swiftSettings: functionSectionsInRelease),
         .target(
             name: "InkstoneDBus",
             dependencies: [

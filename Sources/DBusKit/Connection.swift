@@ -19,6 +19,10 @@ import Synchronization
 /// held, must not wait on a thread that waits for that lock (hop with
 /// ``EventLoop/execute(_:)`` instead).
 ///
+/// Writes: the signals and the reply a method call's dispatch sends leave the socket in one
+/// write when they fit (see `dispatchGatheringWrites(_:)`); every other message is written
+/// by sd-bus as it is sent.
+///
 /// Limits: libdbus let a connection cap the largest message and the bytes it buffers;
 /// sd-bus has no setter for either. It takes messages up to its fixed maximum (the D-Bus
 /// specification's 128 MiB), reads one message per process (see ``EventLoop``), and
@@ -50,6 +54,8 @@ public final class Connection: @unchecked Sendable {
     var loopState = ConnectionLoopState()
     /// The threads waiting in ``nextMessage(timeoutMilliseconds:)`` (under ``lock``).
     var blockingWaiters = BlockingWaiters()
+    /// What a dispatch needs to gather its writes, and what it gathered (under ``lock``).
+    var gathering = WriteGathering()
     /// The unique name the bus gave at Hello.
     private let helloName: String?
 

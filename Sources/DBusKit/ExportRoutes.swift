@@ -61,10 +61,13 @@ final class ExportRoutes: Sendable {
             return false
         }
         let message = Message(retaining: rawMessage, lock: lock)
-        if let object = registration.object {
-            object.dispatch(message, on: registration.connection)
-        } else {
-            registration.connection.answerUnregistered(message)
+        let connection = registration.connection
+        connection.dispatchGatheringWrites {
+            if let object = registration.object {
+                object.dispatch(message, on: connection)
+            } else {
+                connection.answerUnregistered(message)
+            }
         }
         return true
     }

@@ -4,8 +4,8 @@
  * nanoseconds, comparable across processes. scripts/trace-sends.sh runs a
  * benchmark with it and reads the records (see there).
  *
- * Each record: time, event, message type (first header bytes of a write or of
- * a read that starts a message), and for a read of a method call whether it
+ * Each record: time, event, message type (of the last message a write starts,
+ * or of a read that starts a message), and for a read of a method call whether it
  * names ProcessKeyEvent or ProcessKeyEventBatch. Records stay in memory and
  * are written at exit to $TRACE_SENDS_DIR/<comm>-<pid>.trace, one per line.
  */
@@ -73,6 +73,22 @@ static int message_type(const void *bytes, size_t length) {
     return length >= 12 && header[0] == 'l' ? header[1] : -1;
 }
 
+/* The type of the last message that starts in `bytes` (a write may carry several, one after
+ * another: inkstoned gathers a call's signals and reply into one), or -1. */
+static int last_message_type(const void *bytes, size_t length) {
+    const unsigned char *header = bytes;
+    int type = -1;
+    size_t offset = 0;
+    while (offset + 16 <= length && header[offset] == 'l') {
+        type = header[offset + 1];
+        unsigned int body, fields;
+        memcpy(&body, header + offset + 4, 4);
+        memcpy(&fields, header + offset + 12, 4);
+        offset += 16 + ((fields + 7u) & ~7u) + body;
+    }
+    return type;
+}
+
 static int member_of(const void *bytes, size_t length) {
     if (memmem(bytes, length, "ProcessKeyEventBatch", 20)) return KEY_BATCH;
     if (memmem(bytes, length, "ProcessKeyEvent", 15)) return KEY;
@@ -82,7 +98,7 @@ static int member_of(const void *bytes, size_t length) {
 ssize_t sendmsg(int fd, const struct msghdr *message, int flags) {
     static ssize_t (*real)(int, const struct msghdr *, int);
     if (!real) real = dlsym(RTLD_NEXT, "sendmsg");
-    int type = message->msg_iovlen > 0 ? message_type(message->msg_iov[0].iov_base, message->msg_iov[0].iov_len) : -1;
+    int type = message->msg_iovlen > 0 ? last_message_type(message->msg_iov[0].iov_base, message->msg_iov[0].iov_len) : -1;
     add(WRITE_START, type, OTHER);
     ssize_t written = real(fd, message, flags);
     add(WRITE_END, type, OTHER);
