@@ -67,7 +67,8 @@ let package = Package(
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CHangul", pkgConfig: "libhangul", providers: [.apt(["libhangul-dev"])]),
-        // sendmsg(2) for the process: a dispatch's messages gathered into one write (DBusKit).
+        // sendmsg(2) for the process: a dispatch's messages gathered into one write. Linked by
+        // the daemon's executable only (and the tests), which install it in DBusKit.
         .target(name: "CGatheredWrites"),
         // libmarisa (C++) behind a C API: the tries of libkkc-data's language model.
         .target(name: "CMarisa", linkerSettings: [.linkedLibrary("marisa")]),
@@ -112,9 +113,7 @@ let package = Package(
         .target(name: "InkstoneMeasure", swiftSettings: functionSectionsInRelease),
 
         // MARK: D-Bus
-        .target(
-            name: "DBusKit", dependencies: ["CSystemd", "CLinux", "CGatheredWrites"],
-            swiftSettings: functionSectionsInRelease),
+        .target(name: "DBusKit", dependencies: ["CSystemd", "CLinux"], swiftSettings: functionSectionsInRelease),
         .target(
             name: "InkstoneDBus",
             dependencies: [
@@ -138,7 +137,7 @@ let package = Package(
         .executableTarget(
             name: "inkstoned",
             dependencies: [
-                "InkstoneDBus", "InkstoneConfig", "InkstoneCompat",
+                "InkstoneDBus", "InkstoneConfig", "InkstoneCompat", "CGatheredWrites", "DBusKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -209,7 +208,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "InkstoneTestSupport"]),
+        .testTarget(name: "DBusKitTests", dependencies: ["DBusKit", "InkstoneTestSupport", "CGatheredWrites"]),
         .testTarget(name: "InkstoneConfigTests", dependencies: ["InkstoneConfig"]),
         .testTarget(
             name: "InkstoneFuzzingTests", dependencies: ["InkstoneFuzzing", "InkstoneDBus", "InkstoneTestSupport"]),

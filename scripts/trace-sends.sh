@@ -6,7 +6,9 @@
 # the write that wakes the bus), to the end of that write, and to the end of the reply's write.
 #
 # The write that wakes dbus-daemon is often the slow one: on a 2-CPU machine the bus may run
-# on the server's CPU at once and route the message before the write returns.
+# on the server's CPU at once and route the message before the write returns. inkstoned writes
+# a call's signals and reply together (DBusKit's gathered writes): a write counts as the reply's
+# when the last message it carries is a reply.
 #
 #   scripts/trace-sends.sh [inkstone-bench arguments]      # e.g. compat, or keys --quick
 #   BIN=folder scripts/trace-sends.sh compat    # the inkstone-bench (and so the inkstoned) in folder

@@ -22,7 +22,9 @@ struct gathering {
     int active;
     size_t count;
     int messages;
-    struct inkstone_gathered written;
+    /* The sends of gathered messages since the gathering started, and their messages. */
+    int writes;
+    int written_messages;
     unsigned char *bytes;
 };
 
@@ -106,8 +108,8 @@ static int write_gathered(struct gathering *gathering) {
         return -error;
     }
     if (gathering->messages > 0) {
-        gathering->written.writes += 1;
-        gathering->written.messages += gathering->messages;
+        gathering->writes += 1;
+        gathering->written_messages += gathering->messages;
     }
     gathering->count = 0;
     gathering->messages = 0;
@@ -121,16 +123,18 @@ int inkstone_gather_writes(int fd) {
     current.active = 1;
     current.count = 0;
     current.messages = 0;
-    current.written = (struct inkstone_gathered){0, 0};
+    current.writes = 0;
+    current.written_messages = 0;
     return 1;
 }
 
-int inkstone_release_gathered_writes(struct inkstone_gathered *written) {
+int inkstone_release_gathered_writes(int *writes, int *messages) {
     if (!current.started) return 0;
     current.started = 0;
     current.active = 0;
     int result = write_gathered(&current);
-    if (written) *written = current.written;
+    if (writes) *writes = current.writes;
+    if (messages) *messages = current.written_messages;
     return result;
 }
 

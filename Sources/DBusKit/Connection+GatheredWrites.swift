@@ -1,4 +1,3 @@
-import CGatheredWrites
 import CSystemd
 import Glibc
 
@@ -33,36 +32,40 @@ extension Connection {
     public var gatheredWrites: GatheredWrites { lock.withLock { gathering.written } }
 
     /// Runs `dispatch` (a method call's, under ``lock``, on the thread that processes the
-    /// connection), gathering the messages it sends into one write.
+    /// connection), gathering the messages it sends into one write when the process
+    /// installed a ``WriteGatherer``.
     ///
     /// sd-bus writes each message it sends at once, and every write wakes the peer (the bus
     /// daemon): a key's signals and reply written apiece wake it two or three times, and on a
     /// machine with few CPUs it runs on this thread's CPU in between and delays the reply.
-    /// Here sd-bus's writes to the socket are gathered (`CGatheredWrites` holds them, as
-    /// sd-bus marshalled and numbered them) and written in one send when the dispatch ends.
-    /// A method call sent meanwhile (its reply may be waited for), a message with unix
-    /// descriptors and one too large for the buffer end the gathering: what was gathered
-    /// leaves first, in order, then sd-bus writes as usual.
+    /// Here sd-bus's writes to the socket are gathered (the gatherer holds them, as sd-bus
+    /// marshalled and numbered them) and the call's answer sends them all in one write, or
+    /// the dispatch's end does. A method call sent meanwhile (its reply may be waited for), a
+    /// message with unix descriptors and one too large for the buffer end the gathering: what
+    /// was gathered leaves first, in order, then sd-bus writes as usual.
     ///
     /// Gathering starts only when sd-bus queues nothing (nothing may be overtaken) and the
-    /// socket has room for twice the buffer, so the write at the end does not wait for a
-    /// peer that reads slowly.
+    /// socket has room for twice the buffer, so that write does not wait for a peer that
+    /// reads slowly.
     func dispatchGatheringWrites(_ dispatch: () -> Void) {
-        guard let fd = socketWithRoomToGather(), inkstone_gather_writes(fd) == 1 else {
+        guard let gatherer = WriteGatherer.current, let fd = socketWithRoom(for: 2 * gatherer.capacity),
+            gatherer.begin(fd) == 1
+        else {
             dispatch()
             return
         }
         dispatch()
-        var written = inkstone_gathered()
+        var writes: Int32 = 0
+        var messages: Int32 = 0
         // A failed write shut the socket down: sd-bus finds the connection closed at its next read.
-        _ = inkstone_release_gathered_writes(&written)
-        gathering.written.writes += Int(written.writes)
-        gathering.written.messages += Int(written.messages)
+        _ = gatherer.release(&writes, &messages)
+        gathering.written.writes += Int(writes)
+        gathering.written.messages += Int(messages)
     }
 
     /// The connection's socket, when sd-bus queues nothing and the socket's free send space
-    /// is at least twice the gathering buffer (under ``lock``).
-    private func socketWithRoomToGather() -> Int32? {
+    /// is at least `bytes` (under ``lock``).
+    private func socketWithRoom(for bytes: Int) -> Int32? {
         let fd = sd_bus_get_fd(bus)
         var queued: UInt64 = 0
         guard fd >= 0, sd_bus_get_n_queued_write(bus, &queued) >= 0, queued == 0 else { return nil }
@@ -73,9 +76,6 @@ extension Connection {
             gathering.sendBufferSize = Int(size)
         }
         let unread = csd_unread_bytes(fd)
-        guard unread >= 0, gathering.sendBufferSize - Int(unread) >= 2 * Int(INKSTONE_GATHER_CAPACITY) else {
-            return nil
-        }
-        return fd
+        return unread >= 0 && gathering.sendBufferSize - Int(unread) >= bytes ? fd : nil
     }
 }

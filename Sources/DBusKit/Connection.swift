@@ -19,9 +19,9 @@ import Synchronization
 /// held, must not wait on a thread that waits for that lock (hop with
 /// ``EventLoop/execute(_:)`` instead).
 ///
-/// Writes: the signals and the reply a method call's dispatch sends leave the socket in one
-/// write when they fit (see `dispatchGatheringWrites(_:)`); every other message is written
-/// by sd-bus as it is sent.
+/// Writes: in a process that installed a ``WriteGatherer`` (the daemon does), the signals and
+/// the reply a method call's dispatch sends leave the socket in one write when they fit (see
+/// `dispatchGatheringWrites(_:)`); every other message is written by sd-bus as it is sent.
 ///
 /// Limits: libdbus let a connection cap the largest message and the bytes it buffers;
 /// sd-bus has no setter for either. It takes messages up to its fixed maximum (the D-Bus

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CGatheredWrites
+import DBusKit
 import Glibc
 import InkstoneCompat
 import InkstoneConfig
@@ -91,6 +93,11 @@ struct InkstoneDaemonCommand: ParsableCommand {
             return
         }
         LoggingSystem.bootstrap { _ in DaemonLogHandler() }
+        // A call's signals and answer leave in one write (see Connection's "Writes").
+        WriteGatherer.install(
+            WriteGatherer(
+                begin: inkstone_gather_writes, release: inkstone_release_gathered_writes,
+                capacity: Int(INKSTONE_GATHER_CAPACITY)))
         let logger = Logger(label: "inkstoned")
         let load = settingsLoader()
         let settings: DaemonSettings

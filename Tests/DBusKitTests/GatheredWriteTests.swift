@@ -1,3 +1,4 @@
+import CGatheredWrites
 import DBusKit
 import Glibc
 import InkstoneTestSupport
@@ -12,6 +13,14 @@ import Testing
     static let interface = "org.example.Burst"
     static let calleePath = "/org/example/Callee"
     static let calleeInterface = "org.example.Callee"
+
+    /// The daemon's gatherer, installed for this process as the daemon installs it at start-up.
+    init() {
+        WriteGatherer.install(
+            WriteGatherer(
+                begin: inkstone_gather_writes, release: inkstone_release_gathered_writes,
+                capacity: Int(INKSTONE_GATHER_CAPACITY)))
+    }
 
     /// `Burst(count, size) → u` sends `count` signals `Part(index, payload)` of `size`
     /// bytes to the caller, then replies `count`; `BurstThenFail(count)` answers an error

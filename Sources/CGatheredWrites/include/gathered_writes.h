@@ -11,7 +11,9 @@
  * few CPUs the bus then runs on the sender's CPU between the writes and delays the reply.
  *
  * This file defines sendmsg(2) for the whole process (the executable's definition comes
- * before the C library's in the dynamic linker's lookup, so sd-bus's calls reach it). Every
+ * before the C library's in the dynamic linker's lookup, so sd-bus's calls reach it), so only
+ * an executable links it: the daemon, which hands these functions to DBusKit at start-up
+ * (WriteGatherer.install); a library never does. Every
  * call goes straight on to the next definition (the C library's), except on a thread that
  * gathers for a socket (inkstone_gather_writes): there, whole messages sd-bus writes to that
  * socket are copied into the thread's buffer and reported written. The call's answer (a
@@ -31,15 +33,10 @@
  * has room for twice INKSTONE_GATHER_CAPACITY bytes and that nothing sd-bus queued waits. */
 int inkstone_gather_writes(int fd);
 
-/* The sends that carried gathered messages, and how many messages they carried. */
-struct inkstone_gathered {
-    int writes;
-    int messages;
-};
-
 /* Stops gathering and writes what is still gathered in one send (waiting for room, should
- * the socket take part only): 0, or -errno when the socket failed. `written` (may be NULL) is
- * set to what this gathering wrote, the send here included. */
-int inkstone_release_gathered_writes(struct inkstone_gathered *written);
+ * the socket take part only): 0, or -errno when the socket failed. `writes` and `messages` (either may be NULL) are set
+ * to the sends that carried this gathering's messages, the one here included, and to how
+ * many messages they carried. */
+int inkstone_release_gathered_writes(int *writes, int *messages);
 
 #endif
