@@ -98,114 +98,114 @@ import Testing
         #expect(serials == serials.sorted(), "\(serials)")
     }
 
-    @Test func signalsAndTheirReplyLeaveInOneWrite() throws {
-        let service = try EchoService(extraInterfaces: [Self.burstTable()])
+    /// What the writes of a burst service's connection gathered while `body` ran with the
+    /// service and a client of it.
+    private static func gathered(_ body: (Connection) throws -> Void) throws -> GatheredWrites {
+        let service = try EchoService(extraInterfaces: [burstTable()])
         let client = try Connection(address: service.bus.address)
         defer { client.close() }
         let before = service.connection.gatheredWrites
-        let (parts, reply) = try Self.exchange(client, destination: EchoService.name, "Burst") {
-            $0.append(UInt32(3))
-            $0.append(UInt32(40))
+        try body(client)
+        let after = service.connection.gatheredWrites
+        return GatheredWrites(writes: after.writes - before.writes, messages: after.messages - before.messages)
+    }
+
+    /// Calls `Burst(count, size)` and checks its parts and reply arrived in order; the reply.
+    @discardableResult
+    private static func burst(_ client: Connection, count: UInt32, size: UInt32) throws -> Message {
+        let (parts, reply) = try exchange(client, destination: EchoService.name, "Burst") {
+            $0.append(count)
+            $0.append(size)
         }
         #expect(reply.kind == .methodReturn)
-        try Self.expectInOrder(parts, then: reply, count: 3, size: 40)
-        let after = service.connection.gatheredWrites
-        #expect(after.writes == before.writes + 1 && after.messages == before.messages + 4, "\(before) → \(after)")
+        try expectInOrder(parts, then: reply, count: Int(count), size: Int(size))
+        return reply
+    }
 
+    @Test func signalsAndTheirReplyLeaveInOneWrite() throws {
+        let first = try Self.gathered { client in try Self.burst(client, count: 3, size: 40) }
+        #expect(first == GatheredWrites(writes: 1, messages: 4))
         // A second call's serials follow the first's: none is used twice.
-        let (secondParts, secondReply) = try Self.exchange(client, destination: EchoService.name, "Burst") {
-            $0.append(UInt32(2))
-            $0.append(UInt32(1))
+        let both = try Self.gathered { client in
+            let reply = try Self.burst(client, count: 3, size: 40)
+            let (secondParts, secondReply) = try Self.exchange(client, destination: EchoService.name, "Burst") {
+                $0.append(UInt32(2))
+                $0.append(UInt32(1))
+            }
+            try Self.expectInOrder(secondParts, then: secondReply, count: 2, size: 1)
+            #expect(secondParts.first.map(\.serial) ?? 0 > reply.serial)
         }
-        try Self.expectInOrder(secondParts, then: secondReply, count: 2, size: 1)
-        #expect(secondParts.first.map(\.serial) ?? 0 > reply.serial)
-        #expect(service.connection.gatheredWrites.writes == before.writes + 2)
+        #expect(both == GatheredWrites(writes: 2, messages: 7))
     }
 
     @Test func signalsAndAnErrorReplyLeaveInOneWrite() throws {
-        let service = try EchoService(extraInterfaces: [Self.burstTable()])
-        let client = try Connection(address: service.bus.address)
-        defer { client.close() }
-        let before = service.connection.gatheredWrites
-        let (parts, reply) = try Self.exchange(client, destination: EchoService.name, "BurstThenFail") {
-            $0.append(UInt32(2))
+        let added = try Self.gathered { client in
+            let (parts, reply) = try Self.exchange(client, destination: EchoService.name, "BurstThenFail") {
+                $0.append(UInt32(2))
+            }
+            #expect(reply.kind == .error && reply.errorName == "org.example.Error.AfterBurst")
+            try Self.expectInOrder(parts, then: reply, count: 2, size: 8)
         }
-        #expect(reply.kind == .error && reply.errorName == "org.example.Error.AfterBurst")
-        try Self.expectInOrder(parts, then: reply, count: 2, size: 8)
-        let after = service.connection.gatheredWrites
-        #expect(after.writes == before.writes + 1 && after.messages == before.messages + 3, "\(before) → \(after)")
+        #expect(added == GatheredWrites(writes: 1, messages: 3))
     }
 
     /// A method call sent during a dispatch leaves after the signals sent before it (written
     /// first, together) and before those sent after it (sd-bus writes those: the gathering ended).
     @Test func aMethodCallSentDuringADispatchKeepsItsPlace() throws {
-        let service = try EchoService(extraInterfaces: [Self.burstTable()])
-        let client = try Connection(address: service.bus.address)
-        defer { client.close() }
         let log = Mutex<[String]>([])
-        var callee = InterfaceTable(Self.calleeInterface)
-        callee.method("Poke") { _, _ in
-            log.withLock { $0.append("Poke") }
-            return .empty
-        }
-        try client.export(ExportedObject(interfaces: [callee]), at: Self.calleePath)
-        let before = service.connection.gatheredWrites
-        let call = try client.makeMethodCall(
-            destination: EchoService.name, path: EchoService.path, interface: Self.interface, member: "PartPokePart")
-        let serial = try client.send(call)
-        while let message = client.nextMessage(timeoutMilliseconds: 10_000) {
-            if message.member == "Part" { log.withLock { $0.append("Part") } }
-            if message.replySerial == serial {
-                log.withLock { $0.append("reply") }
-                break
+        let added = try Self.gathered { client in
+            var callee = InterfaceTable(Self.calleeInterface)
+            callee.method("Poke") { _, _ in
+                log.withLock { $0.append("Poke") }
+                return .empty
+            }
+            try client.export(ExportedObject(interfaces: [callee]), at: Self.calleePath)
+            let call = try client.makeMethodCall(
+                destination: EchoService.name, path: EchoService.path, interface: Self.interface,
+                member: "PartPokePart")
+            let serial = try client.send(call)
+            while let message = client.nextMessage(timeoutMilliseconds: 10_000) {
+                if message.member == "Part" { log.withLock { $0.append("Part") } }
+                if message.replySerial == serial {
+                    log.withLock { $0.append("reply") }
+                    break
+                }
             }
         }
         #expect(log.withLock { $0 } == ["Part", "Poke", "Part", "reply"])
         // The first part left before the call, on its own.
-        let after = service.connection.gatheredWrites
-        #expect(after.writes == before.writes + 1 && after.messages == before.messages + 1, "\(before) → \(after)")
+        #expect(added == GatheredWrites(writes: 1, messages: 1))
     }
 
     /// The reply leaves with the signals before it as soon as it is sent; a signal the
     /// dispatch sends after it follows through sd-bus.
     @Test func theReplyLeavesWithoutWaitingForTheDispatchsEnd() throws {
-        let service = try EchoService(extraInterfaces: [Self.burstTable()])
-        let client = try Connection(address: service.bus.address)
-        defer { client.close() }
-        let before = service.connection.gatheredWrites
-        let (parts, reply) = try Self.exchange(client, destination: EchoService.name, "PartReplyPart") { _ in }
-        try Self.expectInOrder(parts, then: reply, count: 1, size: 3)
-        let after = service.connection.gatheredWrites
-        #expect(after.writes == before.writes + 1 && after.messages == before.messages + 2, "\(before) → \(after)")
-        var later: Message?
-        while later == nil, let message = client.nextMessage(timeoutMilliseconds: 10_000) {
-            if message.member == "Part" { later = message }
+        let added = try Self.gathered { client in
+            let (parts, reply) = try Self.exchange(client, destination: EchoService.name, "PartReplyPart") { _ in }
+            try Self.expectInOrder(parts, then: reply, count: 1, size: 3)
+            var later: Message?
+            while later == nil, let message = client.nextMessage(timeoutMilliseconds: 10_000) {
+                if message.member == "Part" { later = message }
+            }
+            let part = try #require(later)
+            #expect(part.serial > reply.serial)
         }
-        let part = try #require(later)
-        #expect(part.serial > reply.serial)
+        #expect(added == GatheredWrites(writes: 1, messages: 2))
     }
 
     /// What fits the buffer (64 KiB) leaves together; the message that does not, and every
     /// message after it, go out through sd-bus, in order.
     @Test func messagesPastTheBufferLeaveThroughSdBus() throws {
-        let service = try EchoService(extraInterfaces: [Self.burstTable()])
-        let client = try Connection(address: service.bus.address)
-        defer { client.close() }
-        let before = service.connection.gatheredWrites
-        let (parts, reply) = try Self.exchange(client, destination: EchoService.name, "Burst") {
-            $0.append(UInt32(3))
-            $0.append(UInt32(30_000))
-        }
-        try Self.expectInOrder(parts, then: reply, count: 3, size: 30_000)
         // Two parts (60 KB) fit, the third would not.
-        let after = service.connection.gatheredWrites
-        #expect(after.writes == before.writes + 1 && after.messages == before.messages + 2, "\(before) → \(after)")
+        let added = try Self.gathered { client in try Self.burst(client, count: 3, size: 30_000) }
+        #expect(added == GatheredWrites(writes: 1, messages: 2))
     }
 
     /// While sd-bus still queues messages for a peer that does not read, a call's signals and
     /// reply queue behind them one by one (none overtakes what is queued).
     @Test func messagesQueueBehindWhatSdBusHolds() throws {
-        let pair = try BurstPeerPair()
+        let bursts = BurstCount()
+        let pair = try PeerPair(exporting: ExportedObject(interfaces: [Self.burstTable(counting: bursts)]))
         // 20 MB of signals: more than the socket holds (8 MiB at most, sd-bus's size), so sd-bus
         // queues the rest.
         let flood = try pair.client.makeMethodCall(
@@ -226,7 +226,7 @@ import Testing
         }
         let burstSerial = try pair.client.send(burst)
         pair.client.flush()
-        #expect(eventually { pair.bursts.value.load(ordering: .relaxed) == 2 })
+        #expect(eventually { bursts.value.load(ordering: .relaxed) == 2 })
         var parts: [Message] = []
         var replies: [Message] = []
         while replies.count < 2, let message = pair.client.nextMessage(timeoutMilliseconds: 10_000) {
@@ -241,48 +241,6 @@ import Testing
         try Self.expectInOrder(burstParts, then: reply, count: 2, size: 5)
         // Only the flood's first six parts (60 KB) were gathered; the burst found sd-bus queueing.
         #expect(pair.accepted.gatheredWrites == GatheredWrites(writes: 1, messages: 6))
-    }
-}
-
-/// A loop with a peer-to-peer server whose accepted connection exports the burst object,
-/// and a client connected to it.
-private final class BurstPeerPair {
-    let loop: EventLoop
-    let server: Server
-    let accepted: Connection
-    let client: Connection
-    let folder: String
-    /// The bursts the accepted connection dispatched.
-    let bursts: BurstCount
-
-    init() throws {
-        loop = try EventLoop()
-        try loop.start()
-        folder = try makeTemporaryDirectory(prefix: "inkstone-gathered")
-        let box = Mutex<[Connection]>([])
-        let bursts = BurstCount()
-        self.bursts = bursts
-        let object = ExportedObject(interfaces: [GatheredWriteTests.burstTable(counting: bursts)])
-        server = try Server(listenAddress: "unix:dir=\(folder)", loop: loop) { connection in
-            try? connection.export(object, at: EchoService.path)
-            box.withLock { $0.append(connection) }
-        }
-        client = try Connection(address: server.address, registerWithBus: false)
-        var waited = 0
-        while box.withLock({ $0.isEmpty }), waited < 500 {
-            _ = client.nextMessage(timeoutMilliseconds: 10)
-            waited += 1
-        }
-        accepted = try #require(box.withLock { $0.first })
-        _ = try client.call(destination: nil, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")
-    }
-
-    deinit {
-        server.disconnect()
-        accepted.close()
-        client.close()
-        loop.stop()
-        rmdir(folder)
     }
 }
 
