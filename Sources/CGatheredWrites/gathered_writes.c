@@ -76,9 +76,9 @@ enum { WAIT_MILLISECONDS = 5000 };
 
 /* Writes the gathered bytes in one send: 0, or -errno. The caller checked the socket has
  * room, so it takes them at once; should it take part only, the rest follows as the peer
- * reads, for up to WAIT_MILLISECONDS. Past that, or when the socket fails part way, the
- * socket is shut down: the peer must not read half a message, and sd-bus finds the
- * connection closed at its next read. */
+ * reads, for up to WAIT_MILLISECONDS. Past that, or when the socket fails, the socket is
+ * shut down: sd-bus took these messages as written, so the connection must not go on
+ * without them (nor the peer read half of one); sd-bus finds it closed at its next read. */
 static int write_gathered(struct gathering *gathering) {
     size_t offset = 0;
     long long deadline = -1;
@@ -102,7 +102,7 @@ static int write_gathered(struct gathering *gathering) {
             }
             error = ETIMEDOUT;
         }
-        if (offset > 0) shutdown(gathering->fd, SHUT_RDWR);
+        shutdown(gathering->fd, SHUT_RDWR);
         gathering->count = 0;
         gathering->messages = 0;
         return -error;
