@@ -24,7 +24,8 @@ import Testing
 
     /// `Burst(count, size) → u` sends `count` signals `Part(index, payload)` of `size`
     /// bytes to the caller, then replies `count`; `BurstThenFail(count)` answers an error
-    /// after its signals instead. Each burst adds one to `bursts`.
+    /// after its signals instead; `PartPokePart` calls the caller's `Poke` between two parts,
+    /// `PartReplyPart` replies between two parts. Each burst adds one to `bursts`.
     static func burstTable(counting bursts: BurstCount? = nil) -> InterfaceTable {
         var table = InterfaceTable(interface)
         table.method("Burst", input: "uu", output: "u") { call, reader in
@@ -98,8 +99,8 @@ import Testing
         #expect(serials == serials.sorted(), "\(serials)")
     }
 
-    /// What the writes of a burst service's connection gathered while `body` ran with the
-    /// service and a client of it.
+    /// What the writes of a burst service's connection gathered while `body` ran with a
+    /// client of the service.
     private static func gathered(_ body: (Connection) throws -> Void) throws -> GatheredWrites {
         let service = try EchoService(extraInterfaces: [burstTable()])
         let client = try Connection(address: service.bus.address)
