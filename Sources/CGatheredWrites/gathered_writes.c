@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <systemd/sd-bus-protocol.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -138,8 +139,6 @@ int inkstone_release_gathered_writes(int *writes, int *messages) {
     return result;
 }
 
-enum { METHOD_CALL = 1, METHOD_RETURN = 2, ERROR = 3 };
-
 /* The D-Bus message type a write starts with, or 0. While a gathering is active every
  * write sd-bus makes to the socket is a whole message: it started with nothing queued,
  * and the first write that could not be gathered ended it. */
@@ -155,7 +154,7 @@ ssize_t sendmsg(int fd, const struct msghdr *message, int flags) {
         size_t total = 0;
         for (size_t index = 0; index < message->msg_iovlen; index++) total += message->msg_iov[index].iov_len;
         int type = message_type(message);
-        if (message->msg_controllen == 0 && total > 0 && type != METHOD_CALL &&
+        if (message->msg_controllen == 0 && total > 0 && type != SD_BUS_MESSAGE_METHOD_CALL &&
             total <= INKSTONE_GATHER_CAPACITY - gathering->count) {
             for (size_t index = 0; index < message->msg_iovlen; index++) {
                 memcpy(gathering->bytes + gathering->count, message->msg_iov[index].iov_base,
@@ -163,7 +162,8 @@ ssize_t sendmsg(int fd, const struct msghdr *message, int flags) {
                 gathering->count += message->msg_iov[index].iov_len;
             }
             gathering->messages += 1;
-            if (type != METHOD_RETURN && type != ERROR) return (ssize_t)total;
+            int answers = type == SD_BUS_MESSAGE_METHOD_RETURN || type == SD_BUS_MESSAGE_METHOD_ERROR;
+            if (!answers) return (ssize_t)total;
             /* The call's answer: it and what came before it leave now, not after the
              * dispatch's remaining work; what follows goes through sd-bus as usual. */
             gathering->active = 0;

@@ -116,7 +116,7 @@ extension Connection {
     }
 
     /// The messages in sd-bus's write queue (under ``lock``).
-    private var queuedWriteCount: Int {
+    var queuedWriteCount: Int {
         var count: UInt64 = 0
         return sd_bus_get_n_queued_write(bus, &count) >= 0 ? Int(count) : 0
     }

@@ -67,8 +67,7 @@ extension Connection {
     /// is at least `bytes` (under ``lock``).
     private func socketWithRoom(for bytes: Int) -> Int32? {
         let fd = sd_bus_get_fd(bus)
-        var queued: UInt64 = 0
-        guard fd >= 0, sd_bus_get_n_queued_write(bus, &queued) >= 0, queued == 0 else { return nil }
+        guard fd >= 0, queuedWriteCount == 0 else { return nil }
         if gathering.sendBufferSize == 0 {
             var size: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
