@@ -35,8 +35,8 @@ extension TextStorage {
     /// made in the rope, into which the tail has then been moved.
     ///
     /// An edit goes to the tail when it lies after the rope and the tail stays within
-    /// ``tailCapacity`` bytes, once the text before the edit has moved into the rope if
-    /// need be; and when the text that starts the tail would not join the rope's last
+    /// ``tailCapacity`` bytes, once the whole clusters before the edit have moved into the
+    /// rope if need be; and when the text that starts the tail would not join the rope's last
     /// cluster (a combining mark after the rope's "e", a second flag letter).
     func tailRange(forEditOf utf8Range: Range<Int>, with text: String) -> Range<Int>? {
         let ropeBytes = rope.utf8.count
@@ -47,12 +47,16 @@ extension TextStorage {
         var local = (utf8Range.lowerBound - ropeBytes)..<(utf8Range.upperBound - ropeBytes)
         let keptAfter = tail.utf8Count - local.upperBound + text.utf8.count
         if local.lowerBound + keptAfter > Self.tailCapacity {
-            guard keptAfter <= Self.tailCapacity else {
+            // Only whole clusters move: the tail must start on a cluster boundary of the
+            // old text too (marked text that starts with a joiner belongs to the cluster
+            // before it), or the old text's clusters would be measured cut.
+            let moved = tail.graphemeFloor(local.lowerBound)
+            guard local.lowerBound - moved + keptAfter <= Self.tailCapacity else {
                 flushTail()
                 return nil
             }
-            moveIntoRope(tailBytes: local.lowerBound)
-            local = 0..<local.count
+            moveIntoRope(tailBytes: moved)
+            local = (local.lowerBound - moved)..<(local.upperBound - moved)
         }
         if local.lowerBound == 0, !rope.isEmpty,
             let first = text.unicodeScalars.first ?? tail.text.unicodeScalars[tail.index(local.upperBound)...].first,
@@ -64,9 +68,10 @@ extension TextStorage {
         return local
     }
 
-    /// Moves the tail's first `bytes` (a scalar boundary) into the rope.
+    /// Moves the tail's first `bytes` (a cluster boundary) into the rope.
     private func moveIntoRope(tailBytes bytes: Int) {
         guard bytes > 0 else { return }
+        assert(tail.graphemeFloor(bytes) == bytes, "the tail's text moves into the rope in whole clusters")
         rope.append(contentsOf: tail.slice(0..<bytes))
         tail.replace(0..<bytes, with: "")
         knownRopeLastCharacter = nil

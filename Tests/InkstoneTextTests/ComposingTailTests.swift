@@ -56,6 +56,31 @@ struct ComposingTailTests {
         #expect(document.invariantViolations() == [])
     }
 
+    /// Marked text that starts with a joiner belongs to the cluster before it. When the
+    /// tail is too full to replace it in place, only whole clusters move into the rope, so
+    /// the old text's clusters are measured whole: the change starts at the emoji before
+    /// the joiner, in every unit a view counts in.
+    @Test func markedTextJoiningTheClusterBeforeItIsMeasuredWholeWhenTheTailFills() throws {
+        let family = "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        let document = Document(text: "")
+        let view = document.makeView(unit: .graphemes)
+        try view.setSelectedRange(start: 0, length: 0)
+        try view.insertText("\né\u{200D}a\n\u{200D} " + family)
+        let joined = "\u{200D}\r\n" + family
+        try view.setMarkedText(joined, selectedStart: 2, selectedLength: 0)
+        #expect(document.storage.rope.isEmpty, "the composition is in the tail")
+        let before = document.text
+        let result = try view.setMarkedText(family + "한" + family, selectedStart: 0, selectedLength: 0)
+        let records = result.changeRecords
+        #expect(records.count == 1)
+        #expect(records.first?.start(in: .graphemes) == 6)
+        #expect(records.first?.oldLength(in: .graphemes) == 3)
+        #expect(records.first?.newLength(in: .graphemes) == 4)
+        ComposingTailPropertyTests.checkReplay(records, before: before, after: document.text, context: "replaced")
+        #expect(view.length == 10)
+        #expect(document.invariantViolations() == [])
+    }
+
     @Test func anEditBeforeTheTailMovesItIntoTheRope() throws {
         let document = Self.largeDocument()
         let view = document.makeView(unit: .utf8)
