@@ -143,4 +143,51 @@ struct AttributeUndoTests {
         try view.redo()
         #expect(try Self.describe(document) == ["see @ten here:"])
     }
+
+    /// Text typed between two runs of the same unsplittable value joins them into one run;
+    /// undoing the typing cuts that run, but what undo puts back was there with both runs
+    /// before, so they stay (and redo joins them again).
+    @Test func undoingTextThatJoinedTwoAtomicRunsKeepsBothRuns() throws {
+        let document = Document(text: "see @token here")
+        document.setAttributePolicy(AttributePolicy(inheritedByAddedText: false, splittable: false), for: "token")
+        let view = document.makeView(unit: .utf8)
+        try document.setAttribute("token", value: .string("t"), start: 4, length: 6, in: .utf8)
+        try document.setAttribute("token", value: .string("x"), start: 6, length: 2, in: .utf8)
+        let before = try Self.describe(document)
+        #expect(before == ["see :", "@t:token=\"t\"", "ok:token=\"x\"", "en:token=\"t\"", " here:"])
+        try view.replace(start: 6, length: 2, with: "OK")
+        let joined = ["see :", "@tOKen:token=\"t\"", " here:"]
+        #expect(try Self.describe(document) == joined)
+        try view.undo()
+        #expect(try Self.describe(document) == before)
+        try view.redo()
+        #expect(try Self.describe(document) == joined)
+    }
+
+    /// A composition inside an unsplittable run cuts it only once committed: while it is
+    /// open the run stays around it, discarding it leaves the run whole, and the commit's
+    /// one undo step puts the run back with the text.
+    @Test func aCompositionInsideAnAtomicRunCutsItOnlyWhenCommitted() throws {
+        let document = Document(text: "see @token here")
+        document.setAttributePolicy(AttributePolicy(inheritedByAddedText: false, splittable: false), for: "token")
+        let view = document.makeView(unit: .utf8)
+        try document.setAttribute("token", value: .string("t"), start: 4, length: 6, in: .utf8)
+        let whole = try Self.describe(document)
+        try view.setSelectedRange(start: 7, length: 0)
+        try view.setMarkedText("x", selectedStart: 1, selectedLength: 0)
+        #expect(try Self.describe(document) == ["see :", "@to:token=\"t\"", "x:", "ken:token=\"t\"", " here:"])
+        view.discardMarkedText()
+        #expect(try Self.describe(document) == whole)
+        try view.setMarkedText("x", selectedStart: 1, selectedLength: 0)
+        try view.setMarkedText("xy", selectedStart: 2, selectedLength: 0)
+        view.unmarkText()
+        let cut = ["see @toxyken here:"]
+        #expect(try Self.describe(document) == cut)
+        #expect(view.undoLevelCount == 1)
+        try view.undo()
+        #expect(try Self.describe(document) == whole)
+        try view.redo()
+        #expect(try Self.describe(document) == cut)
+        #expect(document.invariantViolations() == [])
+    }
 }
