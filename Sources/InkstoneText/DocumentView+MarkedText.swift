@@ -214,11 +214,7 @@ extension DocumentView {
         let cutRange = document.range(of: marked.cuts)
         let grouped = isUndoRegistrationEnabled && cutRange != nil
         if grouped { undoStack.beginGroup() }
-        // Text composed back to what it replaced may still have changed its runs.
-        if isUndoRegistrationEnabled,
-            !marked.text.utf8.elementsEqual(marked.originalText.utf8)
-                || document.attributeStore.undoSpans(in: range) != marked.originalSpans
-        {
+        if isUndoRegistrationEnabled, !marked.text.utf8.elementsEqual(marked.originalText.utf8) {
             let plan = undoStack.plan(utf8Range: range, text: marked.text, cause: .commit, mergeable: false)
             undoStack.record(
                 plan, newUTF8Range: range, insertedText: marked.text, replacedText: marked.originalText,

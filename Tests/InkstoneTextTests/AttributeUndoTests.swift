@@ -190,28 +190,4 @@ struct AttributeUndoTests {
         #expect(try Self.describe(document) == cut)
         #expect(document.invariantViolations() == [])
     }
-
-    /// A composition that ends with the text it replaced may still change its runs (composed
-    /// text takes the attributes of the character before it): its commit is an undo step.
-    @Test func aCompositionBackToTheSameTextIsAnUndoStepWhenItsRunsChanged() throws {
-        let document = Document(text: "abc")
-        let view = document.makeView(unit: .utf8)
-        try document.setAttribute("bold", value: .bool(true), start: 1, length: 1, in: .utf8)
-        let before = try Self.describe(document)
-        try view.setSelectedRange(start: 1, length: 1)
-        try view.setMarkedText("k", selectedStart: 1, selectedLength: 0)
-        try view.setMarkedText("b", selectedStart: 1, selectedLength: 0)
-        view.unmarkText()
-        #expect(try Self.describe(document) == ["abc:"])
-        #expect(view.undoLevelCount == 1)
-        try view.undo()
-        #expect(try Self.describe(document) == before)
-        // The same text with the same runs changes nothing, and is no step.
-        try view.setSelectedRange(start: 0, length: 1)
-        try view.setMarkedText("k", selectedStart: 1, selectedLength: 0)
-        try view.setMarkedText("a", selectedStart: 1, selectedLength: 0)
-        view.unmarkText()
-        #expect(try Self.describe(document) == before)
-        #expect(view.undoLevelCount == 0)
-    }
 }
