@@ -7,9 +7,7 @@ public struct AttributePolicy: Hashable, Sendable {
     public var inheritedByAddedText: Bool
     /// Whether an edit inside a run may split or shrink it. When false, an edit
     /// that replaces part of a run, or inserts strictly inside it, removes the
-    /// key from the whole run (an atomic token). A composition cuts the run when it is
-    /// committed: while it is open the run stays around it, and discarding it leaves the
-    /// run whole. Undo and redo put text back without cutting the runs around it.
+    /// key from the whole run (an atomic token).
     public var splittable: Bool
 
     /// Creates a policy; the defaults are those of ordinary formatting.

@@ -56,36 +56,4 @@ extension Document {
         let length = spans.reduce(0) { $0 + $1.length }
         emitAttributeChange(utf8Range: utf8Start..<min(utf8Start + length, storage.utf8Count), keys: Array(keys))
     }
-
-    /// Puts text back over `utf8Range` with its runs `spans` (undo, redo, a discarded
-    /// composition): the runs outside the range stay as they are (see
-    /// ``applyEditKeepingCutRuns(utf8Range:with:cause:viewID:)``).
-    @discardableResult
-    func applyRestoringEdit(
-        utf8Range: Range<Int>, with text: String, spans: [AttributeSpan], cause: EditCause, viewID: ViewID?
-    ) -> ChangeRecord {
-        let record = applyEditKeepingCutRuns(utf8Range: utf8Range, with: text, cause: cause, viewID: viewID)
-        restoreAttributes(spans, at: utf8Range.lowerBound)
-        return record
-    }
-
-    /// Applies an edit that keeps the runs of unsplittable keys it cuts outside its range.
-    /// An ordinary edit removes them over their whole extent. Text put back was there with
-    /// its neighbours before, and a composition cuts them only once it is committed. The
-    /// runs go back as an attribute change, so the journal replays them too.
-    @discardableResult
-    func applyEditKeepingCutRuns(utf8Range: Range<Int>, with text: String, cause: EditCause, viewID: ViewID?)
-        -> ChangeRecord
-    {
-        let extent = attributeStore.attributeExtent(ofEdit: utf8Range)
-        guard extent != utf8Range else {
-            return applyEdit(utf8Range: utf8Range, with: text, cause: cause, viewID: viewID)
-        }
-        let leading = attributeStore.undoSpans(in: extent.lowerBound..<utf8Range.lowerBound)
-        let trailing = attributeStore.undoSpans(in: utf8Range.upperBound..<extent.upperBound)
-        let record = applyEdit(utf8Range: utf8Range, with: text, cause: cause, viewID: viewID)
-        restoreAttributes(leading, at: extent.lowerBound)
-        restoreAttributes(trailing, at: utf8Range.lowerBound + text.utf8.count)
-        return record
-    }
 }

@@ -103,9 +103,8 @@ extension DocumentView {
             }
             // Marked text is the text of its range: replacing just it needs no copy from the rope.
             let replacedText = marked.flatMap { $0.utf8Range == replaced ? $0.text : nil }
-            var cuts = marked?.cuts ?? []
             if !(replacedText ?? storage.text(utf8Range: replaced)).utf8.elementsEqual(text.utf8) {
-                cuts += document.applyCompositionEdit(utf8Range: replaced, with: text, viewID: id)
+                document.applyEdit(utf8Range: replaced, with: text, cause: .composition, viewID: id)
             }
             marked = MarkedState(
                 start: document.makeAnchor(utf8Offset: replaced.lowerBound, bias: .left),
@@ -113,7 +112,7 @@ extension DocumentView {
                 text: text, selection: TextRange(start: selectedStart, length: selectedLength, unit: unit),
                 segments: segments, originalText: originalText, originalSpans: originalSpans,
                 selectionBefore: selectionBefore,
-                collapsed: collapsed, cuts: cuts
+                collapsed: collapsed
             )
             document.composingView = self
             // The document selection stays on grapheme boundaries (a caret inside a
@@ -156,12 +155,9 @@ extension DocumentView {
             self.marked = nil
             document.composingView = nil
             if !marked.text.utf8.elementsEqual(marked.originalText.utf8) {
-                document.applyRestoringEdit(
-                    utf8Range: range, with: marked.originalText, spans: marked.originalSpans, cause: .composition,
-                    viewID: id)
-            } else {
-                document.restoreAttributes(marked.originalSpans, at: range.lowerBound)
+                document.applyEdit(utf8Range: range, with: marked.originalText, cause: .composition, viewID: id)
             }
+            document.restoreAttributes(marked.originalSpans, at: range.lowerBound)
             restoreCollapsed(marked.collapsed, utf8Start: range.lowerBound, utf8Length: marked.originalText.utf8.count)
             if marked.selectionBefore != nil {
                 restoreSelection(marked.selectionBefore, referenceNow: range.lowerBound)
@@ -180,7 +176,7 @@ extension DocumentView {
         guard let current = marked else { return }
         let range = current.utf8Range
         if !current.text.utf8.elementsEqual(text.utf8) {
-            marked?.cuts += document.applyCompositionEdit(utf8Range: range, with: text, cause: .commit, viewID: id)
+            document.applyEdit(utf8Range: range, with: text, cause: .commit, viewID: id)
         }
         marked?.text = text
         let cursor = storage.snapToGrapheme(utf8Offset: range.lowerBound + text.utf8.count, direction: .up)
@@ -209,11 +205,6 @@ extension DocumentView {
         let range = marked.utf8Range
         self.marked = nil
         document.composingView = nil
-        // The runs the composition cut go now: an attribute step after the text step, in
-        // one group, so undo puts them back before the text it reverts.
-        let cutRange = document.range(of: marked.cuts)
-        let grouped = isUndoRegistrationEnabled && cutRange != nil
-        if grouped { undoStack.beginGroup() }
         if isUndoRegistrationEnabled, !marked.text.utf8.elementsEqual(marked.originalText.utf8) {
             let plan = undoStack.plan(utf8Range: range, text: marked.text, cause: .commit, mergeable: false)
             undoStack.record(
@@ -224,14 +215,6 @@ extension DocumentView {
                 collapsed: marked.collapsed, document: document
             )
         }
-        if let cutRange {
-            let oldSpans = document.attributeStore.undoSpans(in: cutRange)
-            document.removeRuns(of: marked.cuts)
-            if document.attributeStore.undoSpans(in: cutRange) != oldSpans {
-                registerAttributeStep(utf8Range: cutRange, oldSpans: oldSpans)
-            }
-        }
-        if grouped { try? undoStack.endGroup() }
         // A composition cursor may sit inside a cluster of the marked text;
         // committed text is ordinary text, so the selection moves to boundaries.
         if let selected = selectionAnchors?.utf8Range {

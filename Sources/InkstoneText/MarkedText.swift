@@ -49,8 +49,6 @@ struct MarkedState {
     var selectionBefore: SavedSelection?
     /// Record anchors the composition collapsed (offsets in `originalText`).
     var collapsed: [CollapsedAnchor]
-    /// Runs of unsplittable keys the composition cuts, removed when it is committed.
-    var cuts: [CompositionCut] = []
 
     /// The marked text's UTF-8 range now.
     var utf8Range: Range<Int> { start.utf8Offset..<max(start.utf8Offset, end.utf8Offset) }
