@@ -56,4 +56,22 @@ extension Document {
         let length = spans.reduce(0) { $0 + $1.length }
         emitAttributeChange(utf8Range: utf8Start..<min(utf8Start + length, storage.utf8Count), keys: Array(keys))
     }
+
+    /// Puts text back over `utf8Range` with its runs `spans` (undo, redo): the runs outside
+    /// the range stay as they are. An ordinary edit removes the runs of unsplittable keys it
+    /// cuts beyond its range; text put back was there with its neighbours before, so those
+    /// runs go back as an attribute change (which the journal replays like any other).
+    @discardableResult
+    func applyRestoringEdit(
+        utf8Range: Range<Int>, with text: String, spans: [AttributeSpan], cause: EditCause, viewID: ViewID?
+    ) -> ChangeRecord {
+        let extent = attributeStore.attributeExtent(ofEdit: utf8Range)
+        let leading = attributeStore.undoSpans(in: extent.lowerBound..<utf8Range.lowerBound)
+        let trailing = attributeStore.undoSpans(in: utf8Range.upperBound..<extent.upperBound)
+        let record = applyEdit(utf8Range: utf8Range, with: text, cause: cause, viewID: viewID)
+        restoreAttributes(leading, at: extent.lowerBound)
+        restoreAttributes(spans, at: utf8Range.lowerBound)
+        restoreAttributes(trailing, at: utf8Range.lowerBound + text.utf8.count)
+        return record
+    }
 }

@@ -188,8 +188,8 @@ extension DocumentView {
                     CollapsedAnchor(anchor: anchor, offsetFromStart: anchor.utf8Offset - range.lowerBound))
             }
         }
-        document.applyEdit(utf8Range: range, with: edit.replacedText, cause: cause, viewID: id)
-        document.restoreAttributes(edit.replacedSpans, at: range.lowerBound)
+        document.applyRestoringEdit(
+            utf8Range: range, with: edit.replacedText, spans: edit.replacedSpans, cause: cause, viewID: id)
         restoreCollapsed(edit.collapsed, utf8Start: range.lowerBound, utf8Length: edit.replacedText.utf8.count)
         return UndoEdit(
             start: document.makeAnchor(utf8Offset: range.lowerBound, bias: .right),

@@ -20,6 +20,12 @@ struct AttributeModelPropertyTests {
         }
     }
 
+    /// Seeds that found faults. 12_217_168_838_153_712_564: undoing text that had joined two
+    /// runs of one unsplittable value removed both runs.
+    @Test func undoingEverythingWithFixedSeeds() throws {
+        try Self.checkUndoAll(seed: 12_217_168_838_153_712_564)
+    }
+
     /// The text and every run, in UTF-8.
     static func snapshot(_ document: Document) throws -> (text: String, runs: [AttributedRun]) {
         (document.text, try document.attributedRuns(start: 0, length: document.storage.utf8Count, in: .utf8))

@@ -143,4 +143,24 @@ struct AttributeUndoTests {
         try view.redo()
         #expect(try Self.describe(document) == ["see @ten here:"])
     }
+
+    /// Text typed between two runs of the same unsplittable value joins them into one run;
+    /// undoing the typing cuts that run, but what undo puts back was there with both runs
+    /// before, so they stay (and redo joins them again).
+    @Test func undoingTextThatJoinedTwoAtomicRunsKeepsBothRuns() throws {
+        let document = Document(text: "see @token here")
+        document.setAttributePolicy(AttributePolicy(inheritedByAddedText: false, splittable: false), for: "token")
+        let view = document.makeView(unit: .utf8)
+        try document.setAttribute("token", value: .string("t"), start: 4, length: 6, in: .utf8)
+        try document.setAttribute("token", value: .string("x"), start: 6, length: 2, in: .utf8)
+        let before = try Self.describe(document)
+        #expect(before == ["see :", "@t:token=\"t\"", "ok:token=\"x\"", "en:token=\"t\"", " here:"])
+        try view.replace(start: 6, length: 2, with: "OK")
+        let joined = ["see :", "@tOKen:token=\"t\"", " here:"]
+        #expect(try Self.describe(document) == joined)
+        try view.undo()
+        #expect(try Self.describe(document) == before)
+        try view.redo()
+        #expect(try Self.describe(document) == joined)
+    }
 }
